@@ -1,0 +1,97 @@
+/** @jest-environment node */
+import { DEFAULTS, readSettings, SettingsError } from '../settings';
+
+const ISSUER = 'https://id.clearing.example';
+
+function read(env: Record<string, string | undefined>) {
+  return readSettings({ OIDC_ISSUER: ISSUER, ...env });
+}
+
+function errorOf(env: Record<string, string | undefined>): SettingsError {
+  try {
+    readSettings(env);
+  } catch (error) {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  }
+  throw new Error('expected a SettingsError');
+}
+
+describe('readSettings', () => {
+  it('applies the documented defaults', () => {
+    const { settings, warnings } = read({});
+    expect(settings.siteUrl).toBe('http://localhost:3000');
+    expect(settings.baseUrl).toBe('/');
+    expect(settings.title).toBe(DEFAULTS.SITE_TITLE);
+    expect(settings.tagline).toMatch(/global financial services APIs/);
+    expect(settings.footerStyle).toBe('columns');
+    expect(settings.auth).toEqual({
+      issuer: ISSUER,
+      clientId: 'developer-docs',
+      scopes: ['openid', 'profile', 'offline_access'],
+      realm: 'developers',
+      debug: true,
+      revokeOnSignOut: true,
+      protectedPaths: ['/docs', '/api'],
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('fails without OIDC_ISSUER, naming the key and .env.example', () => {
+    const error = errorOf({});
+    expect(error.key).toBe('OIDC_ISSUER');
+    expect(error.message).toContain('OIDC_ISSUER');
+    expect(error.message).toContain('.env.example');
+  });
+
+  it('treats an empty value as missing', () => {
+    expect(errorOf({ OIDC_ISSUER: '   ' }).key).toBe('OIDC_ISSUER');
+  });
+
+  it('requires https for a remote issuer but allows loopback http', () => {
+    expect(errorOf({ OIDC_ISSUER: 'http://id.clearing.example' }).message).toMatch(/https/);
+    expect(read({ OIDC_ISSUER: 'http://localhost:4000/' }).settings.auth.issuer).toBe('http://localhost:4000');
+    expect(read({ OIDC_ISSUER: 'http://127.0.0.1:4000' }).settings.auth.issuer).toBe('http://127.0.0.1:4000');
+  });
+
+  it.each([
+    ['SITE_URL', 'not a url'],
+    ['SITE_URL', 'ftp://docs.example'],
+    ['SITE_URL', 'https://docs.example/sub/path'],
+    ['BASE_URL', 'docs/'],
+    ['BASE_URL', '/docs'],
+    ['CONTACT_URL', 'mailto:nobody'],
+    ['PRIVACY_URL', 'javascript:alert(1)'],
+    ['FOOTER_STYLE', 'fancy'],
+    ['OIDC_SCOPES', 'profile email'],
+    ['OIDC_DEBUG', 'maybe'],
+    ['OIDC_REVOKE_ON_SIGNOUT', 'sometimes'],
+    ['OIDC_PROTECTED_PATHS', 'docs,/api'],
+    ['OIDC_CLIENT_ID', 'bad id'],
+  ])('rejects %s=%j with a message naming it', (key, value) => {
+    const error = errorOf({ OIDC_ISSUER: ISSUER, [key]: value });
+    expect(error.key).toBe(key);
+    expect(error.message).toContain(key);
+    expect(error.message).toContain('.env.example');
+  });
+
+  it('parses booleans, scopes and protected paths', () => {
+    const { settings } = read({
+      OIDC_DEBUG: 'false',
+      OIDC_REVOKE_ON_SIGNOUT: '0',
+      OIDC_SCOPES: 'openid, email openid',
+      OIDC_PROTECTED_PATHS: '/docs/, /api ,/private',
+    });
+    expect(settings.auth.debug).toBe(false);
+    expect(settings.auth.revokeOnSignOut).toBe(false);
+    expect(settings.auth.scopes).toEqual(['openid', 'email']);
+    expect(settings.auth.protectedPaths).toEqual(['/docs', '/api', '/private']);
+  });
+
+  it('warns about a client secret and never returns it', () => {
+    const { settings, warnings } = read({ OIDC_CLIENT_SECRET: 'super-secret-value' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('OIDC_CLIENT_SECRET');
+    expect(JSON.stringify(settings)).not.toContain('super-secret-value');
+  });
+});

@@ -1,0 +1,58 @@
+import type { Footer, FooterLinkItem } from '@docusaurus/theme-common';
+import type { FooterStyle, SiteSettings } from './settings';
+
+type FooterLink = FooterLinkItem & { label: string };
+
+/** Social and status links; the provider's public profiles. */
+export const SOCIAL_LINKS: FooterLink[] = [
+  { label: 'GitHub', href: 'https://github.example/clearing-provider' },
+  { label: 'LinkedIn', href: 'https://linkedin.example/company/clearing-provider' },
+  { label: 'X', href: 'https://x.example/clearingapis' },
+];
+
+/** The copyright year is fixed by the product specification. */
+export const COPYRIGHT_YEAR = 2025;
+
+/**
+ * Builds the footer in one of the two layouts the theme supports: titled columns of links, or a
+ * single row of links (the theme separates them with dots) under a logo.
+ */
+export function buildFooter(settings: SiteSettings, style: FooterStyle = settings.footerStyle): Footer {
+  const contact: FooterLink = { label: 'Contact us', href: settings.contactUrl };
+  const privacy: FooterLink = { label: 'Privacy policy', href: settings.privacyUrl };
+  const copyright = `Copyright © ${COPYRIGHT_YEAR} ${settings.title}. All rights reserved.`;
+
+  if (style === 'simple') {
+    return {
+      style: 'dark',
+      logo: { alt: settings.title, src: 'img/logo.svg', width: 32, height: 32 },
+      links: [contact, privacy, ...SOCIAL_LINKS],
+      copyright,
+    };
+  }
+  return {
+    style: 'dark',
+    links: [
+      {
+        title: 'Documentation',
+        items: [
+          { label: 'Getting started', to: '/docs/getting-started/introduction' },
+          { label: 'Accounts API', to: '/docs/accounts-api' },
+          { label: 'Trading API', to: '/docs/trading-api' },
+          { label: 'Document API', to: '/docs/document-api' },
+        ],
+      },
+      {
+        title: 'API reference',
+        items: [
+          { label: 'Accounts', to: '/api/accounts-api' },
+          { label: 'Onboarding', to: '/api/onboarding-api' },
+          { label: 'Orders', to: '/api/orders-api' },
+        ],
+      },
+      { title: 'Support', items: [contact, privacy, { label: 'Site status', to: '/health' }] },
+      { title: 'Follow us', items: SOCIAL_LINKS },
+    ],
+    copyright,
+  };
+}

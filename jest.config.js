@@ -1,0 +1,12 @@
+// Unit tests sit beside the code (`__tests__/*.test.ts(x)`); browser tests are Playwright's (`tests/e2e`).
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/config', '<rootDir>/src', '<rootDir>/plugins'],
+  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  moduleNameMapper: {
+    '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
+    '^@site/(.*)$': '<rootDir>/$1',
+  },
+  setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
+};

@@ -1,0 +1,82 @@
+import React, { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from '@docusaurus/router';
+import useSiteSettings from '@site/src/hooks/useSiteSettings';
+import { useAuth, type AuthStatus } from '../AuthProvider';
+import { isProtectedPath } from '../protectedPaths';
+import SignInStatus from '../SignInStatus';
+import styles from './styles.module.css';
+
+/** How long a protected page may wait for the visitor to be known before it offers Retry. */
+export const SLOW_SIGN_IN_MS = 15_000;
+
+function useTakingTooLong(waiting: boolean, afterMs: number): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = window.setTimeout(() => setSlow(true), afterMs);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [waiting, afterMs]);
+  return waiting && slow;
+}
+
+/** Starts one redirect sign-in per anonymous visit of a protected page. */
+function useSignInWhenAnonymous(status: AuthStatus, isProtected: boolean, signIn: () => Promise<void>): void {
+  const requested = useRef(false);
+  useEffect(() => {
+    if (status !== 'anonymous') {
+      requested.current = false;
+      return;
+    }
+    if (!isProtected || requested.current) return;
+    requested.current = true;
+    // A failure is reported through the auth status (`unavailable`).
+    signIn().catch(() => undefined);
+  }, [status, isProtected, signIn]);
+}
+
+/**
+ * Keeps a protected page's content hidden (but in the prerendered HTML, for the search index)
+ * until the visitor is confirmed, and sends an anonymous visitor to sign in.
+ */
+export default function AccessGate({ children }: { readonly children: ReactNode }): ReactNode {
+  const { auth, baseUrl } = useSiteSettings();
+  const { pathname } = useLocation();
+  const { status, problem, signIn, retry } = useAuth();
+  const isProtected = isProtectedPath(pathname, baseUrl, auth.protectedPaths);
+  const concealed = isProtected && status !== 'authenticated';
+  const waiting = concealed && (status === 'unknown' || status === 'anonymous');
+
+  useSignInWhenAnonymous(status, isProtected, signIn);
+  const slow = useTakingTooLong(waiting, SLOW_SIGN_IN_MS);
+
+  let panel: ReactNode = null;
+  if (status === 'unavailable' && concealed) {
+    panel = <SignInStatus state="failed" message="" problem={problem} onRetry={retry} />;
+  } else if (waiting) {
+    panel = slow ? (
+      <SignInStatus
+        state="slow"
+        message="We could not confirm your sign-in yet. Check your connection, then retry."
+        onRetry={retry}
+      />
+    ) : (
+      <SignInStatus
+        state="working"
+        message={status === 'anonymous' ? 'Redirecting you to sign in…' : 'Checking your sign-in…'}
+        onRetry={retry}
+      />
+    );
+  }
+
+  return (
+    <>
+      {panel}
+      <div className={styles.gate} hidden={concealed} data-access={concealed ? 'concealed' : 'open'}>
+        {children}
+      </div>
+    </>
+  );
+}

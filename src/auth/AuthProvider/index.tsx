@@ -1,0 +1,174 @@
+import React, {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useHistory, useLocation } from '@docusaurus/router';
+import type { AuthState } from '@okta/okta-auth-js';
+import useSiteSettings from '@site/src/hooks/useSiteSettings';
+import type { AuthEngine, SignedInUser } from '../authEngine';
+import { hasStoredSession } from '../browserStorage';
+import { currentSite, loadAuthEngine } from '../loadAuthEngine';
+import { isCallbackPath, isProtectedPath } from '../protectedPaths';
+import { safeReturnPath } from '../redirectTarget';
+import { classifySignInError, failurePageUrl, type SignInFailure } from '../signInFailure';
+
+/**
+ * - `unknown`: not decided yet (always the first render, on the server and in the browser).
+ * - `anonymous`: nobody is signed in.
+ * - `authenticated`: tokens are valid and userinfo confirmed the same subject.
+ * - `unavailable`: the identity provider or this browser's storage could not be used.
+ */
+export type AuthStatus = 'unknown' | 'anonymous' | 'authenticated' | 'unavailable';
+
+export interface AuthContextValue {
+  readonly status: AuthStatus;
+  /** The spec's signed-in flag: false until a signed-in visitor is confirmed. */
+  readonly signedIn: boolean;
+  readonly user: SignedInUser | null;
+  /** Why the status is `unavailable`. */
+  readonly problem: SignInFailure | null;
+  /** Starts a redirect sign-in that returns to `returnTo` (default: the current page). */
+  signIn(returnTo?: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Tries again after `unavailable`. */
+  retry(): void;
+}
+
+interface AuthSnapshot {
+  readonly status: AuthStatus;
+  readonly user: SignedInUser | null;
+  readonly problem: SignInFailure | null;
+}
+
+const UNKNOWN: AuthSnapshot = { status: 'unknown', user: null, problem: null };
+const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, problem: null };
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+function useAuthContextValue(): AuthContextValue {
+  const { auth, baseUrl } = useSiteSettings();
+  const { pathname } = useLocation();
+  const history = useHistory();
+  const [snapshot, setSnapshot] = useState<AuthSnapshot>(UNKNOWN);
+  const [attempt, setAttempt] = useState(0);
+  const engineRef = useRef<AuthEngine | null>(null);
+  const verifiedIdToken = useRef<string | null>(null);
+
+  const needsEngine = isProtectedPath(pathname, baseUrl, auth.protectedPaths) || isCallbackPath(pathname, baseUrl);
+
+  const fail = useCallback(
+    (error: unknown) => setSnapshot({ status: 'unavailable', user: null, problem: classifySignInError(error) }),
+    [],
+  );
+
+  // Decide who the visitor is. Public pages without a stored session never load the sign-in SDK.
+  useEffect(() => {
+    if (engineRef.current) return undefined;
+    if (!needsEngine && !hasStoredSession()) {
+      // Storage can only be read after hydration, so that the server and the first client render
+      // agree ('unknown'); this is the moment the browser's answer arrives.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setSnapshot(ANONYMOUS);
+      return undefined;
+    }
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+
+    const onAuthState = async (engine: AuthEngine, state: AuthState) => {
+      const idToken = state.idToken?.idToken ?? null;
+      if (!state.isAuthenticated || !idToken) {
+        verifiedIdToken.current = null;
+        setSnapshot(ANONYMOUS);
+        return;
+      }
+      if (verifiedIdToken.current === idToken) return;
+      try {
+        const user = await engine.readUser();
+        verifiedIdToken.current = idToken;
+        setSnapshot({ status: 'authenticated', user, problem: null });
+      } catch (error) {
+        const failure = classifySignInError(error);
+        if (failure.code === 'userinfo-mismatch') {
+          engine.clearLocalSession();
+          setSnapshot(ANONYMOUS);
+          history.replace(failurePageUrl(baseUrl, failure));
+        } else {
+          setSnapshot({ status: 'unavailable', user: null, problem: failure });
+        }
+      }
+    };
+
+    loadAuthEngine(auth, currentSite(baseUrl))
+      .then(async (engine) => {
+        if (cancelled) return;
+        engineRef.current = engine;
+        unsubscribe = engine.subscribe((state) => void onAuthState(engine, state));
+        await engine.start();
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) fail(error);
+      });
+    return () => {
+      cancelled = true;
+      if (!engineRef.current) return;
+      unsubscribe?.();
+      engineRef.current = null;
+    };
+    // `attempt` re-runs this after Retry.
+  }, [needsEngine, attempt, auth, baseUrl, history, fail]);
+
+  const signIn = useCallback(
+    async (returnTo?: string) => {
+      const site = currentSite(baseUrl);
+      const target = safeReturnPath(returnTo ?? currentPath(), site);
+      try {
+        const engine = await loadAuthEngine(auth, site);
+        await engine.signIn(target);
+      } catch (error) {
+        fail(error);
+        throw error;
+      }
+    },
+    [auth, baseUrl, fail],
+  );
+
+  const signOut = useCallback(async () => {
+    const engine = await loadAuthEngine(auth, currentSite(baseUrl));
+    await engine.signOut();
+  }, [auth, baseUrl]);
+
+  const retry = useCallback(() => {
+    verifiedIdToken.current = null;
+    setSnapshot(UNKNOWN);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return useMemo(
+    () => ({ ...snapshot, signedIn: snapshot.status === 'authenticated', signIn, signOut, retry }),
+    [snapshot, signIn, signOut, retry],
+  );
+}
+
+/** Holds the visitor's sign-in state for the whole site (mounted once, in `Root`). */
+export default function AuthProvider({ children }: { readonly children: ReactNode }): ReactNode {
+  const value = useAuthContextValue();
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === null) {
+    throw new Error('useAuth() was called outside <AuthProvider>; it is mounted by src/theme/Root.tsx.');
+  }
+  return value;
+}

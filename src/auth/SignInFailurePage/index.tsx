@@ -1,0 +1,63 @@
+import React, { useState, type ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import { useLocation } from '@docusaurus/router';
+import useSiteSettings from '@site/src/hooks/useSiteSettings';
+import { useAuth } from '../AuthProvider';
+import { currentSite } from '../loadAuthEngine';
+import { safeReturnPath } from '../redirectTarget';
+import { isSignInFailureCode, SIGN_IN_FAILURES } from '../signInFailure';
+import styles from './styles.module.css';
+
+const NOT_ALLOWED = {
+  title: 'You need to sign in to read this page',
+  explanation:
+    'The documentation and API reference are available to signed-in developers. Sign in with your developer account to continue.',
+};
+
+/** `/401/error`: says why sign-in failed or was refused and offers a way forward. */
+export default function SignInFailurePage(): ReactNode {
+  const { search } = useLocation();
+  const { baseUrl } = useSiteSettings();
+  const { signIn, status, problem } = useAuth();
+  const [starting, setStarting] = useState(false);
+
+  const params = new URLSearchParams(search);
+  const reason = params.get('reason');
+  const detail = params.get('detail')?.slice(0, 300);
+  const text = isSignInFailureCode(reason) ? SIGN_IN_FAILURES[reason] : NOT_ALLOWED;
+
+  const tryAgain = () => {
+    setStarting(true);
+    // The requested return address is checked before it is stored and again before it is followed.
+    signIn(safeReturnPath(params.get('returnTo'), currentSite(baseUrl))).catch(() => setStarting(false));
+  };
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <p className={styles.code}>401 · Unauthorized</p>
+        <h1>{text.title}</h1>
+        <p>{text.explanation}</p>
+        {detail ? (
+          <p className={styles.detail}>
+            <span className={styles.detailLabel}>Reason reported: </span>
+            {detail}
+          </p>
+        ) : null}
+        {status === 'unavailable' && problem ? (
+          <p role="alert" className={styles.problem}>
+            {SIGN_IN_FAILURES[problem.code].title}. {SIGN_IN_FAILURES[problem.code].explanation}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button type="button" className="button button--primary button--lg" onClick={tryAgain} disabled={starting}>
+            {starting ? 'Redirecting…' : 'Try again'}
+          </button>
+          <Link className="button button--secondary button--lg" to="/">
+            Go to the home page
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import React, { type ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import { SIGN_IN_FAILURES, type SignInFailure } from '../signInFailure';
+import styles from './styles.module.css';
+
+export interface Props {
+  /** `working`: checking or redirecting; `slow`: the same, taking too long; `failed`: cannot go on. */
+  readonly state: 'working' | 'slow' | 'failed';
+  readonly message: string;
+  readonly problem?: SignInFailure | null;
+  readonly onRetry: () => void;
+}
+
+/** What a protected page shows instead of its content until the visitor is known. */
+export default function SignInStatus({ state, message, problem, onRetry }: Props): ReactNode {
+  if (state === 'working') {
+    return (
+      <main className={styles.panel}>
+        <div className={styles.spinner} aria-hidden="true" />
+        <p role="status" className={styles.message}>
+          {message}
+        </p>
+      </main>
+    );
+  }
+  const text = problem ? SIGN_IN_FAILURES[problem.code] : null;
+  return (
+    <main className={styles.panel}>
+      <div role="alert" className={styles.alert}>
+        <h1 className={styles.title}>{state === 'slow' ? 'Sign-in is taking longer than expected' : text?.title}</h1>
+        <p>{state === 'slow' ? message : text?.explanation}</p>
+        {problem?.detail ? <p className={styles.detail}>Detail: {problem.detail}</p> : null}
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          Retry
+        </button>
+        <Link className="button button--secondary" to="/">
+          Go to the home page
+        </Link>
+      </div>
+    </main>
+  );
+}

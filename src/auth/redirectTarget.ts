@@ -1,0 +1,49 @@
+/**
+ * Checks a stored or requested return address before the site follows it. Only a path on this
+ * site (same origin, under the base URL) is followed; anything else falls back to the docs home.
+ */
+
+export interface SiteLocation {
+  /** The site's origin, e.g. `https://docs.example.com`. */
+  readonly origin: string;
+  /** The site's base URL, starting and ending with `/`. */
+  readonly baseUrl: string;
+}
+
+export function docsHome({ baseUrl }: Pick<SiteLocation, 'baseUrl'>): string {
+  return `${baseUrl}docs`;
+}
+
+// Control characters and backslashes have no place in a path we would follow; browsers treat `\`
+// like `/`, so `/\evil.example` would leave the site.
+// eslint-disable-next-line no-control-regex
+const SUSPICIOUS = /[\u0000-\u001f\u007f\\]/;
+
+/** Returns `candidate` as a site-relative path (path, query and hash) if it is safe, otherwise the docs home. */
+export function safeReturnPath(candidate: unknown, site: SiteLocation): string {
+  const fallback = docsHome(site);
+  if (typeof candidate !== 'string') return fallback;
+  const value = candidate.trim();
+  if (value === '' || SUSPICIOUS.test(value) || value.startsWith('//')) return fallback;
+
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback;
+  }
+  if (SUSPICIOUS.test(decoded)) return fallback;
+
+  let url: URL;
+  try {
+    url = new URL(value, site.origin);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== site.origin) return fallback;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback;
+  const pathname = url.pathname;
+  const withinBase = pathname === site.baseUrl.replace(/\/$/, '') || pathname.startsWith(site.baseUrl);
+  if (!withinBase) return fallback;
+  return `${pathname}${url.search}${url.hash}`;
+}

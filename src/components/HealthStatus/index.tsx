@@ -1,0 +1,36 @@
+import React, { type ReactNode } from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import Heading from '@theme/Heading';
+import useSiteSettings from '@site/src/hooks/useSiteSettings';
+import styles from './styles.module.css';
+
+/** The facts monitors and people need about the running build; `/health.json` holds the same. */
+export default function HealthStatus(): ReactNode {
+  const { build } = useSiteSettings();
+  const healthJsonUrl = useBaseUrl('/health.json');
+  const rows = [
+    ['Status', 'ok'],
+    ['Version', build.version],
+    ['Git commit', build.commit],
+    ['Built at (UTC)', build.builtAt],
+  ] as const;
+  return (
+    <main className="container margin-vert--xl">
+      <Heading as="h1">Site health</Heading>
+      <p>
+        This page answers when the documentation site is being served. Monitors can read the same facts as JSON at{' '}
+        <a href={healthJsonUrl}>/health.json</a>.
+      </p>
+      <dl className={styles.facts} data-testid="health-facts">
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.fact}>
+            <dt>{label}</dt>
+            <dd>
+              <code>{value}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </main>
+  );
+}

@@ -1,0 +1,37 @@
+import React, { type ReactNode } from 'react';
+import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
+import { API_FAMILIES } from '../apiFamilies';
+import styles from './styles.module.css';
+
+export interface Props {
+  readonly title: string;
+  readonly tagline: string;
+}
+
+export default function Hero({ title, tagline }: Props): ReactNode {
+  return (
+    <header className={styles.hero}>
+      <div className="container">
+        <Heading as="h1" className={styles.title}>
+          {title}
+        </Heading>
+        <p className={styles.tagline}>{tagline}</p>
+        <p className={styles.lead}>
+          Open and service brokerage accounts, route equity and option orders, and deliver statements and tax forms
+          through one set of REST APIs, with a sandbox that behaves like production.
+        </p>
+        <div className={styles.actions}>
+          <Link className="button button--lg button--secondary" to="/docs/getting-started/introduction">
+            Get started
+          </Link>
+          {API_FAMILIES.map((family) => (
+            <Link key={family.id} className={`button button--lg ${styles.outline}`} to={family.docsPath}>
+              {family.title} API
+            </Link>
+          ))}
+        </div>
+      </div>
+    </header>
+  );
+}

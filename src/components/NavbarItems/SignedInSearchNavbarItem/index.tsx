@@ -1,0 +1,20 @@
+import React, { type ReactNode } from 'react';
+import SearchNavbarItem from '@theme/NavbarItem/SearchNavbarItem';
+import { useAuth } from '@site/src/auth/AuthProvider';
+import styles from './styles.module.css';
+
+export interface Props {
+  readonly mobile?: boolean;
+  readonly className?: string;
+}
+
+/**
+ * The search box, for signed-in visitors only (the index holds the whole documentation).
+ * Anyone else gets an empty placeholder of the same size, so the navbar does not shift.
+ */
+export default function SignedInSearchNavbarItem(props: Props): ReactNode {
+  const { signedIn } = useAuth();
+  if (signedIn) return <SearchNavbarItem {...props} />;
+  if (props.mobile) return null;
+  return <div className={styles.placeholder} data-testid="search-placeholder" aria-hidden="true" />;
+}
