@@ -28,6 +28,8 @@ export interface AuthEngine {
   signOut(): Promise<void>;
   /** Reads userinfo; rejects with "token mismatch" when its subject differs from the ID token's. */
   readUser(): Promise<SignedInUser>;
+  /** Whether unexpired ID and access tokens are stored, whatever the last reported state. */
+  holdsValidTokens(): boolean;
   /** Forgets tokens and any half-finished sign-in in this browser. */
   clearLocalSession(): void;
 }
@@ -117,6 +119,15 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
         (value): value is string => typeof value === 'string' && value !== '',
       );
       return { subject: claims.sub, name: name ?? claims.sub, email: claims.email };
+    },
+    holdsValidTokens() {
+      const { accessToken, idToken } = oktaAuth.tokenManager.getTokensSync();
+      return Boolean(
+        accessToken &&
+          idToken &&
+          !oktaAuth.tokenManager.hasExpired(accessToken) &&
+          !oktaAuth.tokenManager.hasExpired(idToken),
+      );
     },
     clearLocalSession() {
       oktaAuth.tokenManager.clear();

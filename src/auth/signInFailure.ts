@@ -97,6 +97,7 @@ export function classifySignInError(error: unknown): SignInFailure {
     if (oauthCode === 'invalid_grant') return { code: 'code-rejected', detail };
     return { code: 'provider-error', detail: detail ? `${oauthCode}: ${detail}` : oauthCode };
   }
+  if (name === 'StorageUnavailableError') return { code: 'storage-unavailable', detail };
   if (message.includes("state doesn't match")) return { code: 'state-mismatch', detail };
   if (message.includes('codeverifier from storage') || message.includes('redirect params from storage')) {
     return { code: 'no-transaction', detail };

@@ -61,10 +61,14 @@ function useAuthContextValue(): AuthContextValue {
   const history = useHistory();
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(UNKNOWN);
   const [attempt, setAttempt] = useState(0);
-  const engineRef = useRef<AuthEngine | null>(null);
   const verifiedIdToken = useRef<string | null>(null);
 
-  const needsEngine = isProtectedPath(pathname, baseUrl, auth.protectedPaths) || isCallbackPath(pathname, baseUrl);
+  // `callback`: the return page completes sign-in itself; the state is read once it has finished.
+  const mode: 'public' | 'protected' | 'callback' = isCallbackPath(pathname, baseUrl)
+    ? 'callback'
+    : isProtectedPath(pathname, baseUrl, auth.protectedPaths)
+      ? 'protected'
+      : 'public';
 
   const fail = useCallback(
     (error: unknown) => setSnapshot({ status: 'unavailable', user: null, problem: classifySignInError(error) }),
@@ -73,8 +77,7 @@ function useAuthContextValue(): AuthContextValue {
 
   // Decide who the visitor is. Public pages without a stored session never load the sign-in SDK.
   useEffect(() => {
-    if (engineRef.current) return undefined;
-    if (!needsEngine && !hasStoredSession()) {
+    if (mode === 'public' && !hasStoredSession()) {
       // Storage can only be read after hydration, so that the server and the first client render
       // agree ('unknown'); this is the moment the browser's answer arrives.
       // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -87,6 +90,8 @@ function useAuthContextValue(): AuthContextValue {
     const onAuthState = async (engine: AuthEngine, state: AuthState) => {
       const idToken = state.idToken?.idToken ?? null;
       if (!state.isAuthenticated || !idToken) {
+        // okta-auth-js reports a passing "not authenticated" while it stores new tokens one by one.
+        if (engine.holdsValidTokens()) return;
         verifiedIdToken.current = null;
         setSnapshot(ANONYMOUS);
         return;
@@ -95,7 +100,7 @@ function useAuthContextValue(): AuthContextValue {
       try {
         const user = await engine.readUser();
         verifiedIdToken.current = idToken;
-        setSnapshot({ status: 'authenticated', user, problem: null });
+        if (!cancelled) setSnapshot({ status: 'authenticated', user, problem: null });
       } catch (error) {
         const failure = classifySignInError(error);
         if (failure.code === 'userinfo-mismatch') {
@@ -110,8 +115,7 @@ function useAuthContextValue(): AuthContextValue {
 
     loadAuthEngine(auth, currentSite(baseUrl))
       .then(async (engine) => {
-        if (cancelled) return;
-        engineRef.current = engine;
+        if (cancelled || mode === 'callback') return;
         unsubscribe = engine.subscribe((state) => void onAuthState(engine, state));
         await engine.start();
       })
@@ -120,12 +124,10 @@ function useAuthContextValue(): AuthContextValue {
       });
     return () => {
       cancelled = true;
-      if (!engineRef.current) return;
       unsubscribe?.();
-      engineRef.current = null;
     };
     // `attempt` re-runs this after Retry.
-  }, [needsEngine, attempt, auth, baseUrl, history, fail]);
+  }, [mode, attempt, auth, baseUrl, history, fail]);
 
   const signIn = useCallback(
     async (returnTo?: string) => {

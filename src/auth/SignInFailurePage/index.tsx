@@ -1,6 +1,7 @@
 import React, { useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { useAuth } from '../AuthProvider';
 import { currentSite } from '../loadAuthEngine';
@@ -21,7 +22,9 @@ export default function SignInFailurePage(): ReactNode {
   const { signIn, status, problem } = useAuth();
   const [starting, setStarting] = useState(false);
 
-  const params = new URLSearchParams(search);
+  // The query is read after hydration: the prerendered page has none, and both renders must agree.
+  const isBrowser = useIsBrowser();
+  const params = new URLSearchParams(isBrowser ? search : '');
   const reason = params.get('reason');
   const detail = params.get('detail')?.slice(0, 300);
   const text = isSignInFailureCode(reason) ? SIGN_IN_FAILURES[reason] : NOT_ALLOWED;

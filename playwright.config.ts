@@ -1,0 +1,74 @@
+import { defineConfig } from '@playwright/test';
+import { BUILD_DIR, IDP_ENV, IDP_ISSUER, SITE_BUILD_ENV, SITE_ORIGIN } from './tests/e2e/environment.mjs';
+
+const isCI = Boolean(process.env.CI);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Browser tests against the real production build (served by `docusaurus serve`) and the real
+ * development identity provider, in Debian's Chromium. `npm test` builds the site first.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: SITE_ORIGIN,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: [/auth\.setup\.ts/] },
+    {
+      name: 'desktop',
+      dependencies: ['setup'],
+      testIgnore: [/provider-faults\.spec\.ts/],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      dependencies: ['setup'],
+      testMatch: [/responsive\.spec\.ts/],
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+    {
+      // These switch the shared provider into failure modes, so they run alone, after the rest.
+      name: 'provider-faults',
+      testMatch: [/provider-faults\.spec\.ts/],
+      dependencies: ['desktop', 'mobile'],
+      fullyParallel: false,
+      workers: 1,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node dev/idp/cli.mjs',
+      url: `${IDP_ISSUER}/.well-known/openid-configuration`,
+      env: IDP_ENV,
+      reuseExistingServer: !isCI,
+      stdout: 'ignore',
+    },
+    {
+      command: `node node_modules/@docusaurus/core/bin/docusaurus.mjs serve --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost --no-open`,
+      url: `${SITE_ORIGIN}/health.json`,
+      env: SITE_BUILD_ENV,
+      reuseExistingServer: !isCI,
+      stdout: 'ignore',
+    },
+  ],
+});

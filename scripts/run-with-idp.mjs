@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * `npm start` and `npm run serve`: runs the site together with the development identity provider
+ * (dev/idp), so that sign-in works on a fresh machine with no account anywhere.
+ *
+ *   node scripts/run-with-idp.mjs start   # docusaurus start (live reload)
+ *   node scripts/run-with-idp.mjs serve   # production build (built first when missing) served locally
+ *
+ * When OIDC_ISSUER (environment or .env) names another provider, the development provider is not
+ * started and the site uses that one.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { config as loadDotenv } from 'dotenv';
+
+loadDotenv({ quiet: true });
+
+const mode = process.argv[2];
+if (mode !== 'start' && mode !== 'serve') {
+  console.error('Usage: node scripts/run-with-idp.mjs start|serve');
+  process.exit(2);
+}
+
+const env = { ...process.env };
+const siteUrl = new URL(env.SITE_URL || 'http://localhost:3000');
+const sitePort = siteUrl.port || '3000';
+const idpPort = env.IDP_PORT || '4000';
+const devIssuer = `http://localhost:${idpPort}`;
+env.OIDC_ISSUER ||= devIssuer;
+const useDevProvider = env.OIDC_ISSUER.replace(/\/+$/, '') === devIssuer;
+env.IDP_SITE_ORIGINS ||= siteUrl.origin;
+
+const children = [];
+let exiting = false;
+
+function run(command, args, name) {
+  const child = spawn(command, args, { env, stdio: 'inherit' });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (exiting) return;
+    console.error(`\n${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+    shutdown(code ?? 1);
+  });
+  return child;
+}
+
+function shutdown(code) {
+  exiting = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+function docusaurus(args) {
+  return ['node_modules/@docusaurus/core/bin/docusaurus.mjs', ...args];
+}
+
+if (useDevProvider) {
+  run(process.execPath, ['dev/idp/cli.mjs'], 'The development identity provider');
+} else {
+  console.log(`Using the identity provider at ${env.OIDC_ISSUER} (OIDC_ISSUER); the development provider is not started.`);
+}
+
+if (mode === 'start') {
+  run(process.execPath, docusaurus(['start', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']), 'The dev server');
+} else {
+  if (!existsSync('build/index.html')) {
+    console.log('No production build yet: building it first (npm run build).');
+    const build = spawn(process.execPath, docusaurus(['build']), { env, stdio: 'inherit' });
+    const code = await new Promise((resolve) => build.on('exit', resolve));
+    if (code !== 0) shutdown(code ?? 1);
+  }
+  run(process.execPath, docusaurus(['serve', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']), 'The static server');
+}

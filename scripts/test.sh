@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm test`: every check, cheapest first. Each step stops the run on failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "Type check";               npm run --silent typecheck
+step "Lint";                     npm run --silent lint
+step "Format";                   npm run --silent format:check
+step "Unit tests (Jest)";        npx jest --ci
+step "Identity provider tests";  node --test dev/idp/__tests__/
+step "Chromium";                 bash scripts/ensure-chromium.sh
+step "Production build";         node scripts/build-for-tests.mjs
+step "Browser tests (Playwright)"; npx playwright test

@@ -1,0 +1,46 @@
+import { SIGNED_IN_STATE } from './environment.mjs';
+import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/health',
+  '/401/error',
+  '/401/error?reason=provider-error&detail=invalid_request',
+  '/search',
+  '/no/such/page',
+];
+const SIGNED_IN_ROUTES = [
+  '/docs',
+  '/docs/getting-started/authentication',
+  '/docs/accounts-api/endpoints/new-account',
+  '/docs/trading-api/options/single-option-order',
+  '/api/accounts-api',
+  '/api/orders-api',
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`WCAG 2.1 AA in ${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const route of PUBLIC_ROUTES) {
+      test(`public ${route}`, async ({ page }) => {
+        await page.goto(route);
+        await waitForHydration(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test.describe('signed in', () => {
+      test.use({ storageState: SIGNED_IN_STATE });
+      for (const route of SIGNED_IN_ROUTES) {
+        test(`protected ${route}`, async ({ page }) => {
+          await page.goto(route);
+          await expect(page.locator('[data-access="open"]')).toBeAttached();
+          await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+          await expectNoAxeViolations(page);
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,28 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BUILD_DIR, CLIENT_SECRET_CANARY } from './environment.mjs';
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? allFiles(full) : [full];
+  });
+}
+
+test('the client secret never reaches the built site', () => {
+  const files = allFiles(BUILD_DIR);
+  expect(files.length).toBeGreaterThan(100);
+  const leaks = files.filter((file) => readFileSync(file).includes(CLIENT_SECRET_CANARY));
+  expect(leaks).toEqual([]);
+});
+
+test('no page or bundle uses placeholder words', () => {
+  const pages = allFiles(BUILD_DIR).filter((file) => file.endsWith('.html'));
+  const offenders = pages.filter((file) =>
+    /lorem ipsum|coming soon|\bTODO\b|docusaurus tutorial/i.test(
+      readFileSync(file, 'utf8').replace(/<script[\s\S]*?<\/script>/g, ''),
+    ),
+  );
+  expect(offenders).toEqual([]);
+});

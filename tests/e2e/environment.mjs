@@ -1,0 +1,33 @@
+/**
+ * Where the browser tests run the site and the development identity provider, and the settings
+ * the site is built with for them. Shared by scripts/build-for-tests.mjs and playwright.config.ts.
+ */
+export const SITE_ORIGIN = 'http://localhost:3100';
+export const IDP_PORT = 4100;
+export const IDP_ISSUER = `http://localhost:${IDP_PORT}`;
+export const BUILD_DIR = 'build-e2e';
+/** A recognisable value: the tests fail if it appears anywhere in the built site. */
+export const CLIENT_SECRET_CANARY = 'canary-client-secret-7f3a9c2e5b';
+
+export const SITE_BUILD_ENV = {
+  SITE_URL: SITE_ORIGIN,
+  BASE_URL: '/',
+  OIDC_ISSUER: IDP_ISSUER,
+  OIDC_CLIENT_ID: 'developer-docs',
+  OIDC_REALM: 'developers',
+  OIDC_CLIENT_SECRET: CLIENT_SECRET_CANARY,
+};
+
+export const IDP_ENV = {
+  IDP_PORT: String(IDP_PORT),
+  IDP_SITE_ORIGINS: SITE_ORIGIN,
+  IDP_TEST_CONTROLS: '1',
+  OIDC_CLIENT_ID: 'developer-docs',
+  OIDC_REALM: 'developers',
+};
+
+export const DEMO_USER = { username: 'developer', password: 'developer-password', name: 'Dana Developer' };
+export const MISMATCH_USER = { username: 'mismatch', password: 'mismatch-password' };
+
+/** Browser storage of a signed-in demo developer, written by auth.setup.ts. */
+export const SIGNED_IN_STATE = 'test-results/.auth/developer.json';

@@ -1,0 +1,89 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_USER, IDP_ISSUER } from './environment.mjs';
+
+export { expect };
+
+export interface Fixtures {
+  /** Console messages a test provokes on purpose (matched against the text); every other error fails the test. */
+  readonly expectedConsoleErrors: readonly RegExp[];
+  readonly consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  expectedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // The identity provider's own pages are not the site's.
+        if (page.url().startsWith(IDP_ISSUER)) return;
+        const text = `${message.text()} ${message.location().url ?? ''}`;
+        if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Waits until React has hydrated the prerendered page. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Runs axe with the WCAG 2.0/2.1 A and AA rules and asserts that nothing is violated. */
+export async function expectNoAxeViolations(page: Page, exclude: readonly string[] = []): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Fills in the development provider's sign-in form (the page must be on it). */
+export async function signInAtProvider(page: Page, user: { username: string; password: string } = DEMO_USER) {
+  await page.waitForURL((url) => url.origin === IDP_ISSUER);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in from a protected page and waits for its content. */
+export async function signIn(page: Page, path = '/docs', user = DEMO_USER): Promise<void> {
+  await page.goto(path);
+  await signInAtProvider(page, user);
+  await page.waitForURL((url) => url.origin !== IDP_ISSUER && !url.pathname.startsWith('/login/callback'));
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+}
+
+/** Talks to the development provider's test controls. */
+export async function providerControl(path: string, body: unknown = {}): Promise<unknown> {
+  const response = await fetch(`${IDP_ISSUER}/__test__/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`test control ${path} answered ${response.status}`);
+  return response.json();
+}
+
+export interface ProviderRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string>;
+  readonly form?: Record<string, string>;
+}
+
+export async function providerRequests(): Promise<ProviderRequest[]> {
+  const response = await fetch(`${IDP_ISSUER}/__test__/requests`);
+  return (await response.json()) as ProviderRequest[];
+}

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { IDP_ISSUER, SITE_ORIGIN } from './environment.mjs';
+import { expect, providerControl, signIn, signInAtProvider, test } from './fixtures';
+
+// Each test switches the shared development provider into a failure mode; this project runs alone.
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(async () => {
+  await providerControl('reset');
+});
+
+async function storedTokens(page: Page) {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}'));
+}
+
+test.describe('an unreachable provider', () => {
+  test.use({ expectedConsoleErrors: [/status of 503/] });
+
+  test('a protected page says so and Retry continues once it is back', async ({ page }) => {
+    await providerControl('outage', { down: true });
+    await page.goto('/docs/trading-api');
+    await expect(page.getByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+    await expect(page.locator('[data-access="concealed"]')).toBeHidden();
+
+    await providerControl('outage', { down: false });
+    await retry.click();
+    await signInAtProvider(page);
+    await page.waitForURL(`${SITE_ORIGIN}/docs/trading-api`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+  });
+});
+
+test.describe('tokens the provider cannot stand behind', () => {
+  test('an ID token that its published keys do not verify', async ({ page }) => {
+    await providerControl('foreign-keys', { on: true });
+    await page.goto('/docs');
+    await signInAtProvider(page);
+    await page.waitForURL((url) => url.pathname === '/401/error', { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('reason')).toBe('token-invalid');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/could not be verified/);
+    expect(await storedTokens(page)).toEqual({});
+  });
+
+  test('a realm the provider does not accept', async ({ page }) => {
+    await providerControl('realm', { realm: 'partners' });
+    await page.goto('/docs');
+    await page.waitForURL((url) => url.pathname === '/401/error', { timeout: 15_000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('reason')).toBe('provider-error');
+    expect(url.searchParams.get('detail')).toMatch(/invalid_request: .*realm/i);
+    await expect(page.getByText(/Reason reported: invalid_request/)).toBeVisible();
+    expect(await storedTokens(page)).toEqual({});
+  });
+});
+
+test.describe('token renewal', () => {
+  test('tokens renew with the refresh token before they expire', async ({ page }) => {
+    await providerControl('token-ttl', { accessTokenTtl: 40 });
+    await signIn(page, '/docs/trading-api');
+    const first = (await storedTokens(page)).accessToken.accessToken as string;
+    const refresh = await page.waitForRequest(
+      (request) =>
+        request.url() === `${IDP_ISSUER}/connect/token` &&
+        new URLSearchParams(request.postData() ?? '').get('grant_type') === 'refresh_token',
+      { timeout: 30_000 },
+    );
+    expect((await refresh.response())?.status()).toBe(200);
+    await expect.poll(async () => (await storedTokens(page)).accessToken?.accessToken).not.toBe(first);
+    await expect(page).toHaveURL(`${SITE_ORIGIN}/docs/trading-api`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+  });
+
+  test('when renewal fails the visitor signs in again and returns to the same page', async ({ page }) => {
+    await providerControl('token-ttl', { accessTokenTtl: 40 });
+    await signIn(page, '/docs/document-api?tab=download#errors');
+    const refreshToken = (await storedTokens(page)).refreshToken.refreshToken as string;
+    const revoked = await fetch(`${IDP_ISSUER}/connect/revocation`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'developer-docs' }),
+    });
+    expect(revoked.status).toBe(200);
+
+    await page.waitForURL((url) => url.origin === IDP_ISSUER, { timeout: 40_000 });
+    await signInAtProvider(page);
+    await page.waitForURL(`${SITE_ORIGIN}/docs/document-api?tab=download#errors`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+  });
+});

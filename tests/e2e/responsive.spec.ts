@@ -1,0 +1,51 @@
+import { expect, test, waitForHydration } from './fixtures';
+
+const toggleName = 'Toggle navigation bar';
+
+test.describe('navigation menu across the 996 px breakpoint', () => {
+  test('the mobile menu opens and closes, and closes itself on a wide window or on back', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/health');
+    await waitForHydration(page);
+    const navbar = page.locator('nav.navbar');
+    const toggle = page.getByRole('button', { name: toggleName });
+    await expect(toggle).toBeVisible();
+
+    await toggle.click();
+    await expect(navbar).toHaveClass(/navbar-sidebar--show/);
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Documentation' })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await sidebar.getByRole('button', { name: 'Close navigation bar' }).click();
+    await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);
+
+    // Becoming wide closes it.
+    await toggle.click();
+    await expect(navbar).toHaveClass(/navbar-sidebar--show/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);
+    await expect(toggle).toBeHidden();
+
+    // Navigating back closes it.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Site status' }).click();
+    await expect(page).toHaveURL(/\/health$/);
+    await page.getByRole('button', { name: toggleName }).click();
+    await expect(navbar).toHaveClass(/navbar-sidebar--show/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);
+  });
+
+  test('the menu toggle shows at 996 px and hides at 997 px', async ({ page }) => {
+    await page.setViewportSize({ width: 996, height: 800 });
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: toggleName })).toBeVisible();
+    await page.setViewportSize({ width: 997, height: 800 });
+    await expect(page.getByRole('button', { name: toggleName })).toBeHidden();
+    await expect(page.locator('nav.navbar').getByRole('link', { name: 'Documentation' })).toBeVisible();
+  });
+});

@@ -1,0 +1,86 @@
+import { SIGNED_IN_STATE } from './environment.mjs';
+import { expect, test, waitForHydration } from './fixtures';
+import { API_PAGES, DOCS_ROUTES, docsTitleFor, PUBLIC_PAGES, SITE_TITLE } from './siteContent';
+
+test.describe('public routes', () => {
+  for (const page of PUBLIC_PAGES) {
+    test(`${page.path} answers with its page`, async ({ page: browser }) => {
+      const response = await browser.goto(page.path);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(browser);
+      await expect(browser).toHaveTitle(page.title);
+      await expect(browser.getByRole('heading', { level: 1 })).toHaveText(page.heading);
+    });
+  }
+
+  test.describe('not found', () => {
+    test.use({ expectedConsoleErrors: [/status of 404/] });
+    test('an unknown path gets the not-found page with links back', async ({ page }) => {
+      await page.goto('/no/such/page');
+      await waitForHydration(page);
+      await expect(page).toHaveTitle(`Page Not Found | ${SITE_TITLE}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/');
+    });
+  });
+
+  test('/health.json reports the same facts as /health', async ({ page, request }) => {
+    const health = (await (await request.get('/health.json')).json()) as Record<string, string>;
+    expect(health.status).toBe('ok');
+    expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(health.commit).toMatch(/^([0-9a-f]{40}|unknown)$/);
+    expect(Number.isNaN(Date.parse(health.builtAt))).toBe(false);
+    await page.goto('/health');
+    const facts = page.getByTestId('health-facts');
+    for (const value of [health.status, health.version, health.commit, health.builtAt]) {
+      await expect(facts).toContainText(value);
+    }
+  });
+
+  test('the home page offers a start and every API family', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Get started' })).toHaveAttribute(
+      'href',
+      '/docs/getting-started/introduction',
+    );
+    for (const family of ['Accounts and onboarding', 'Trading', 'Documents']) {
+      await expect(main.getByRole('heading', { name: family, level: 3 })).toBeVisible();
+    }
+    await expect(page.locator('body')).not.toContainText(/docusaurus tutorial|dinosaur|lorem ipsum/i);
+  });
+});
+
+test.describe('protected routes, signed in', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  for (const api of API_PAGES) {
+    test(`${api.path} answers with its page`, async ({ page }) => {
+      await page.goto(api.path);
+      await expect(page.locator('[data-access="open"]')).toBeAttached();
+      await expect(page).toHaveTitle(api.title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(api.heading);
+    });
+  }
+
+  // The 79 docs routes, in a few groups so that both workers share them.
+  const GROUPS = 4;
+  for (let group = 0; group < GROUPS; group += 1) {
+    const routes = DOCS_ROUTES.filter((_route, index) => index % GROUPS === group);
+    test(`docs routes, group ${group + 1} of ${GROUPS}: each resolves with and without a trailing slash`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      for (const route of routes) {
+        const title = docsTitleFor(route);
+        for (const variant of [route, `${route}/`]) {
+          const response = await page.goto(variant);
+          expect(response?.status(), variant).toBe(200);
+          await expect(page.locator('[data-access="open"]'), variant).toBeAttached();
+          await expect(page, variant).toHaveTitle(`${title} | ${SITE_TITLE}`);
+          await expect(page.locator('article h1').first(), variant).toHaveText(title);
+        }
+      }
+    });
+  }
+});

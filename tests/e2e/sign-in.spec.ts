@@ -1,0 +1,250 @@
+import type { Page, Request } from '@playwright/test';
+import { DEMO_USER, IDP_ISSUER, MISMATCH_USER, SITE_ORIGIN } from './environment.mjs';
+import { expect, signIn, signInAtProvider, test, waitForHydration } from './fixtures';
+
+const DEEP_LINK = '/docs/accounts-api/endpoints/get-account?view=full#errors';
+
+async function storedTokens(
+  page: Page,
+): Promise<Record<string, { accessToken?: string; refreshToken?: string; idToken?: string }>> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}'));
+}
+
+async function expectFailurePage(page: Page, reason: string, heading: RegExp) {
+  await page.waitForURL((url) => url.pathname === '/401/error', { timeout: 15_000 });
+  expect(new URL(page.url()).searchParams.get('reason')).toBe(reason);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  expect(await storedTokens(page)).toEqual({});
+}
+
+/** Lets sign-in run up to the provider's redirect back, and returns that callback URL without following it. */
+async function captureCallbackUrl(page: Page, path = '/docs'): Promise<string> {
+  let callbackUrl = '';
+  await page.route(`${SITE_ORIGIN}/login/callback**`, async (route) => {
+    callbackUrl = route.request().url();
+    await route.abort();
+  });
+  await page.goto(path);
+  await signInAtProvider(page);
+  await expect.poll(() => callbackUrl).not.toBe('');
+  await page.unroute(`${SITE_ORIGIN}/login/callback**`);
+  return callbackUrl;
+}
+
+test.describe('signing in', () => {
+  test('a deep link sends an anonymous visitor to the provider and back to the same address', async ({ page }) => {
+    const authorize = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/authorize`));
+    await page.goto(DEEP_LINK);
+    const params = new URL((await authorize).url()).searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('client_id')).toBe('developer-docs');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('scope')?.split(' ').sort()).toEqual(['offline_access', 'openid', 'profile']);
+    expect(params.get('realm')).toBe('developers');
+    expect(params.get('redirect_uri')).toBe(`${SITE_ORIGIN}/login/callback`);
+
+    await signInAtProvider(page);
+    await page.waitForURL(`${SITE_ORIGIN}${DEEP_LINK}`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+    await expect(page.locator('article h1')).toBeVisible();
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar.getByText(DEMO_USER.name)).toBeVisible();
+    await expect(navbar.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    const tokens = await storedTokens(page);
+    expect(Object.keys(tokens).sort()).toEqual(['accessToken', 'idToken', 'refreshToken']);
+  });
+
+  test('protected content is prerendered for the index but hidden until the visitor is known', async ({ request }) => {
+    const html = await (await request.get('/docs/getting-started/authentication')).text();
+    // The minified HTML writes `<div class=… hidden data-access=concealed>`.
+    const gate = /<div\b[^>]*\bdata-access="?concealed"?[^>]*>/.exec(html)?.[0] ?? '';
+    expect(gate).toMatch(/\shidden[\s>=]/);
+    expect(html).toContain('/connect/token');
+  });
+
+  test('Log In on a public page returns to that page', async ({ page }) => {
+    await page.goto('/health');
+    await waitForHydration(page);
+    await page.locator('nav.navbar').getByRole('button', { name: 'Log In' }).click();
+    await signInAtProvider(page);
+    await page.waitForURL(`${SITE_ORIGIN}/health`);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log Out' })).toBeVisible();
+  });
+
+  test('public pages stay open to anonymous visitors and never contact the provider', async ({ page }) => {
+    const providerCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(IDP_ISSUER)) providerCalls.push(request.url());
+    });
+    for (const path of ['/', '/health', '/search', '/401/error']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page).toHaveURL(`${SITE_ORIGIN}${path}`);
+      await expect(page.locator('[data-access="open"]')).toBeAttached();
+      await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+    }
+    expect(providerCalls).toEqual([]);
+  });
+});
+
+test.describe('signing out', () => {
+  test('Log Out revokes both tokens, ends the provider session and returns home', async ({ page }) => {
+    await signIn(page, '/docs/trading-api');
+    const tokens = await storedTokens(page);
+    const refreshToken = tokens.refreshToken?.refreshToken ?? '';
+    const accessToken = tokens.accessToken?.accessToken ?? '';
+    expect(refreshToken).not.toBe('');
+
+    const revocations: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${IDP_ISSUER}/connect/revocation`) revocations.push(request);
+    });
+    const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/endsession`));
+    await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
+
+    const endSessionParams = new URL((await endSession).url()).searchParams;
+    expect(endSessionParams.get('id_token_hint')).toBe(tokens.idToken?.idToken);
+    expect(endSessionParams.get('post_logout_redirect_uri')).toBe(`${SITE_ORIGIN}/`);
+    await page.waitForURL(`${SITE_ORIGIN}/`);
+    await waitForHydration(page);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+    expect(await storedTokens(page)).toEqual({});
+
+    expect(revocations).toHaveLength(2);
+    const forms = revocations.map((request) => Object.fromEntries(new URLSearchParams(request.postData() ?? '')));
+    expect(forms).toEqual([
+      { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'developer-docs' },
+      { token: accessToken, token_type_hint: 'access_token', client_id: 'developer-docs' },
+    ]);
+    for (const request of revocations) expect(request.headers().authorization).toBeUndefined();
+
+    // The provider no longer honours either token.
+    for (const token of [refreshToken, accessToken]) {
+      const introspection = await fetch(`${IDP_ISSUER}/connect/introspect`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, client_id: 'developer-docs' }),
+      });
+      expect(((await introspection.json()) as { active: boolean }).active).toBe(false);
+    }
+  });
+});
+
+test.describe('return addresses', () => {
+  for (const [label, returnTo] of [
+    ['another origin', 'https://evil.example/phish'],
+    ['a scheme-relative URL', '//evil.example/phish'],
+    ['javascript:', 'javascript:alert(document.domain)'],
+    ['an unparsable value', '%E0%A4%A'],
+  ] as const) {
+    test(`Try again with ${label} as the return address lands on /docs`, async ({ page }) => {
+      await page.goto(`/401/error?reason=timeout&returnTo=${encodeURIComponent(returnTo)}`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await signInAtProvider(page);
+      await page.waitForURL(`${SITE_ORIGIN}/docs`);
+      await expect(page.locator('[data-access="open"]')).toBeAttached();
+    });
+  }
+
+  test('Try again with a path on the site returns there', async ({ page }) => {
+    await page.goto(`/401/error?reason=timeout&returnTo=${encodeURIComponent('/docs/trading-api?x=1#top')}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await signInAtProvider(page);
+    await page.waitForURL(`${SITE_ORIGIN}/docs/trading-api?x=1#top`);
+  });
+});
+
+test.describe('failed sign-ins end on /401/error with a reason and no tokens', () => {
+  test('the provider refuses (Cancel on its form: access_denied)', async ({ page }) => {
+    await page.goto('/docs');
+    await page.waitForURL((url) => url.origin === IDP_ISSUER);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expectFailurePage(page, 'access-denied', /cancelled or refused/);
+  });
+
+  test('no code in the return address', async ({ page }) => {
+    await page.goto('/login/callback');
+    await expectFailurePage(page, 'missing-code', /incomplete/);
+  });
+
+  test('a state that does not match the one sent', async ({ page }) => {
+    const callback = new URL(await captureCallbackUrl(page));
+    callback.searchParams.set('state', 'forged-state-value');
+    await page.goto(callback.href);
+    await expectFailurePage(page, 'state-mismatch', /did not match this browser/);
+  });
+
+  test('no saved transaction (the response opened in a fresh browser)', async ({ page, browser }) => {
+    const callback = await captureCallbackUrl(page);
+    const fresh = await browser.newContext();
+    const freshPage = await fresh.newPage();
+    await freshPage.goto(callback);
+    await expectFailurePage(freshPage, 'no-transaction', /not started in this browser/);
+    await fresh.close();
+  });
+
+  test('a replayed authorization code', async ({ page }) => {
+    // Redeem the code first, straight from the test, so the browser's exchange is a replay.
+    await page.route(`${IDP_ISSUER}/connect/token`, async (route) => {
+      const body = route.request().postData() ?? '';
+      if (new URLSearchParams(body).get('grant_type') === 'authorization_code') {
+        const first = await fetch(`${IDP_ISSUER}/connect/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        expect(first.status).toBe(200);
+      }
+      await route.continue();
+    });
+    await page.goto('/docs');
+    await signInAtProvider(page);
+    await expectFailurePage(page, 'code-rejected', /code was rejected/);
+  });
+
+  test('userinfo names a different subject than the ID token', async ({ page }) => {
+    await page.goto('/docs/document-api');
+    await signInAtProvider(page, MISMATCH_USER);
+    await expectFailurePage(page, 'userinfo-mismatch', /could not be confirmed/);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+});
+
+test.describe('without browser storage', () => {
+  test.use({ expectedConsoleErrors: [] });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      for (const name of ['localStorage', 'sessionStorage'] as const) {
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            throw new DOMException('Storage is disabled', 'SecurityError');
+          },
+        });
+      }
+    });
+  });
+
+  test('the public site works and a warning is logged', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+    expect(warnings.some((text) => /storage is unavailable/i.test(text))).toBe(true);
+  });
+
+  test('a protected page says sign-in needs storage and offers Retry', async ({ page }) => {
+    await page.goto('/docs');
+    await expect(page.getByRole('heading', { name: 'This browser cannot keep you signed in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});

@@ -1,0 +1,46 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const SITE_TITLE = 'Clearing API Developer Docs';
+
+/** Every docs route of the specification, one a line (copied from shared/docs-routes.txt). */
+export const DOCS_ROUTES: readonly string[] = readFileSync(path.join(__dirname, 'docs-routes.txt'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter(Boolean);
+
+/** The MDX file behind a docs route. */
+export function docsFileFor(route: string): string {
+  const relative = route.replace(/^\/docs\/?/, '');
+  const candidates = relative
+    ? [path.join('docs', `${relative}.mdx`), path.join('docs', relative, 'index.mdx')]
+    : [path.join('docs', 'index.mdx')];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`No MDX file for ${route} (looked for ${candidates.join(', ')})`);
+  return found;
+}
+
+/** The `title` front matter of a docs page. */
+export function docsTitleFor(route: string): string {
+  const source = readFileSync(docsFileFor(route), 'utf8');
+  const frontMatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
+  const title = /^title:\s*(.+)$/m.exec(frontMatter)?.[1]?.trim();
+  if (!title) throw new Error(`${route} has no title front matter`);
+  return title.replace(/^(['"])(.*)\1$/, '$2');
+}
+
+export const PUBLIC_PAGES = [
+  { path: '/', title: `Home | ${SITE_TITLE}`, heading: SITE_TITLE },
+  { path: '/health', title: `Site health | ${SITE_TITLE}`, heading: 'Site health' },
+  { path: '/401/error', title: `Sign-in required | ${SITE_TITLE}`, heading: 'You need to sign in to read this page' },
+] as const;
+
+export const API_PAGES = [
+  { path: '/api/accounts-api', title: `Accounts API reference | ${SITE_TITLE}`, heading: 'Accounts API reference' },
+  {
+    path: '/api/onboarding-api',
+    title: `Onboarding API reference | ${SITE_TITLE}`,
+    heading: 'Onboarding API reference',
+  },
+  { path: '/api/orders-api', title: `Orders API reference | ${SITE_TITLE}`, heading: 'Orders API reference' },
+] as const;
