@@ -1,10 +1,10 @@
 import { config as loadDotenv } from 'dotenv';
-import { themes as prismThemes } from 'prism-react-renderer';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
 import { readBuildInfo } from './config/buildInfo';
+import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { buildFooter } from './config/footer';
 import { readSettings, SettingsError } from './config/settings';
 import healthJsonPlugin from './plugins/health-json';
@@ -126,8 +126,8 @@ const config = {
     },
     footer: buildFooter(settings),
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'http', 'json', 'python'],
     },
   } satisfies Preset.ThemeConfig,

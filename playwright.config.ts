@@ -36,13 +36,13 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['setup'],
-      testIgnore: [/provider-faults\.spec\.ts/],
+      testIgnore: [/provider-faults\.spec\.ts/, /responsive\.spec\.ts/],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'mobile',
       dependencies: ['setup'],
-      testMatch: [/responsive\.spec\.ts/],
+      testMatch: [/responsive\.spec\.ts/, /accessibility\.spec\.ts/],
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
     {

@@ -26,7 +26,7 @@ test.describe('navigation menu across the 996 px breakpoint', () => {
     await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);
     await expect(toggle).toBeHidden();
 
-    // Navigating back closes it.
+    // Going back closes it first (and stays on the page); the next back leaves.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/');
     await waitForHydration(page);
@@ -35,8 +35,10 @@ test.describe('navigation menu across the 996 px breakpoint', () => {
     await page.getByRole('button', { name: toggleName }).click();
     await expect(navbar).toHaveClass(/navbar-sidebar--show/);
     await page.goBack();
-    await expect(page).toHaveURL(/\/$/);
     await expect(navbar).not.toHaveClass(/navbar-sidebar--show/);
+    await expect(page).toHaveURL(/\/health$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('the menu toggle shows at 996 px and hides at 997 px', async ({ page }) => {

@@ -18,17 +18,20 @@ async function expectFailurePage(page: Page, reason: string, heading: RegExp) {
   expect(await storedTokens(page)).toEqual({});
 }
 
-/** Lets sign-in run up to the provider's redirect back, and returns that callback URL without following it. */
+/**
+ * Lets sign-in run up to the provider's redirect back to the site, and returns that callback URL
+ * without completing it: the return page loads with its scripts blocked, so the code is never
+ * exchanged and the transaction stays in storage.
+ */
 async function captureCallbackUrl(page: Page, path = '/docs'): Promise<string> {
-  let callbackUrl = '';
-  await page.route(`${SITE_ORIGIN}/login/callback**`, async (route) => {
-    callbackUrl = route.request().url();
-    await route.abort();
-  });
   await page.goto(path);
+  await page.waitForURL((url) => url.origin === IDP_ISSUER);
+  const siteScripts = `${SITE_ORIGIN}/assets/js/**`;
+  await page.route(siteScripts, (route) => route.abort());
   await signInAtProvider(page);
-  await expect.poll(() => callbackUrl).not.toBe('');
-  await page.unroute(`${SITE_ORIGIN}/login/callback**`);
+  await page.waitForURL((url) => url.pathname.startsWith('/login/callback'));
+  const callbackUrl = page.url();
+  await page.unroute(siteScripts);
   return callbackUrl;
 }
 
@@ -159,6 +162,9 @@ test.describe('return addresses', () => {
 });
 
 test.describe('failed sign-ins end on /401/error with a reason and no tokens', () => {
+  // Capturing a callback URL blocks the return page's scripts on purpose.
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
+
   test('the provider refuses (Cancel on its form: access_denied)', async ({ page }) => {
     await page.goto('/docs');
     await page.waitForURL((url) => url.origin === IDP_ISSUER);
@@ -187,23 +193,26 @@ test.describe('failed sign-ins end on /401/error with a reason and no tokens', (
     await fresh.close();
   });
 
-  test('a replayed authorization code', async ({ page }) => {
-    // Redeem the code first, straight from the test, so the browser's exchange is a replay.
-    await page.route(`${IDP_ISSUER}/connect/token`, async (route) => {
-      const body = route.request().postData() ?? '';
-      if (new URLSearchParams(body).get('grant_type') === 'authorization_code') {
-        const first = await fetch(`${IDP_ISSUER}/connect/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-        expect(first.status).toBe(200);
-      }
-      await route.continue();
+  test.describe('a replayed code', () => {
+    test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\) http:\/\/localhost:4100\/connect\/token/] });
+    test('a replayed authorization code', async ({ page }) => {
+      // Redeem the code first, straight from the test, so the browser's exchange is a replay.
+      await page.route(`${IDP_ISSUER}/connect/token`, async (route) => {
+        const body = route.request().postData() ?? '';
+        if (new URLSearchParams(body).get('grant_type') === 'authorization_code') {
+          const first = await fetch(`${IDP_ISSUER}/connect/token`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body,
+          });
+          expect(first.status).toBe(200);
+        }
+        await route.continue();
+      });
+      await page.goto('/docs');
+      await signInAtProvider(page);
+      await expectFailurePage(page, 'code-rejected', /code was rejected/);
     });
-    await page.goto('/docs');
-    await signInAtProvider(page);
-    await expectFailurePage(page, 'code-rejected', /code was rejected/);
   });
 
   test('userinfo names a different subject than the ID token', async ({ page }) => {

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * Measures the JavaScript a page downloads on first load (bytes, uncompressed and as transferred),
+ * in headless Chromium against a running site. Prints the median of several cold loads.
+ *
+ *   node scripts/bench/first-load-js.mjs [url=http://localhost:3100/] [runs=5]
+ */
+import { chromium } from '@playwright/test';
+
+const url = process.argv[2] ?? 'http://localhost:3100/';
+const runs = Number(process.argv[3] ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const samples = [];
+for (let run = 0; run < runs; run += 1) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      const body = await response.body();
+      const sizes = await response.request().sizes();
+      scripts.set(response.url(), { bytes: body.length, transferred: sizes.responseBodySize + sizes.responseHeadersSize });
+    } catch {
+      // A response without a body (aborted) does not count.
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(500);
+  const total = [...scripts.values()].reduce((sum, s) => ({ bytes: sum.bytes + s.bytes, transferred: sum.transferred + s.transferred }), { bytes: 0, transferred: 0 });
+  samples.push({ ...total, files: scripts.size, names: [...scripts.keys()].map((u) => new URL(u).pathname) });
+  await context.close();
+}
+await browser.close();
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`First-load JavaScript of ${url} (${runs} cold loads)`);
+console.log(`  files:        ${median(samples.map((s) => s.files))}`);
+console.log(`  uncompressed: ${kib(median(samples.map((s) => s.bytes)))} (median)`);
+console.log(`  transferred:  ${kib(median(samples.map((s) => s.transferred)))} (median)`);
+console.log(`  scripts:      ${samples[0].names.join(', ')}`);
