@@ -61,6 +61,10 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
   const log = (...args: unknown[]) => {
     if (settings.debug) console.debug('[auth]', ...args);
   };
+  if (settings.debug) {
+    oktaAuth.tokenManager.on('error', (error: unknown) => log('token error (renewal failed?)', error));
+    oktaAuth.authStateManager.subscribe((state) => log('signed in:', state.isAuthenticated));
+  }
 
   // A standard provider rejects okta-auth-js's `Authorization: Basic base64(clientId)` for a
   // public client, so revocation sends `client_id` in the form body instead.
@@ -124,9 +128,9 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       const { accessToken, idToken } = oktaAuth.tokenManager.getTokensSync();
       return Boolean(
         accessToken &&
-          idToken &&
-          !oktaAuth.tokenManager.hasExpired(accessToken) &&
-          !oktaAuth.tokenManager.hasExpired(idToken),
+        idToken &&
+        !oktaAuth.tokenManager.hasExpired(accessToken) &&
+        !oktaAuth.tokenManager.hasExpired(idToken),
       );
     },
     clearLocalSession() {

@@ -20,7 +20,10 @@ describe('classifySignInError', () => {
     [sdkError('The token signature is not valid'), 'token-invalid'],
     [sdkError("The key id, abc, was not found in the server's keys"), 'token-invalid'],
     [new TypeError('Failed to fetch'), 'provider-unreachable'],
-    [Object.assign(new Error('Browser storage is unavailable'), { name: 'StorageUnavailableError' }), 'storage-unavailable'],
+    [
+      Object.assign(new Error('Browser storage is unavailable'), { name: 'StorageUnavailableError' }),
+      'storage-unavailable',
+    ],
     [new Error('something else entirely'), 'unknown'],
   ])('classifies %p as %s', (error, code) => {
     expect(classifySignInError(error).code).toBe(code);
