@@ -7,7 +7,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['build/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  {
+    ignores: [
+      'build/',
+      'build-e2e/',
+      '.docusaurus/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

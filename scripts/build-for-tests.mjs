@@ -9,5 +9,6 @@ const result = spawnSync(
   ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', BUILD_DIR],
   { env: { ...process.env, ...SITE_BUILD_ENV }, stdio: 'inherit' },
 );
-if (result.status === 0) console.log(`Test build ready in ${BUILD_DIR}/ (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+if (result.status === 0)
+  console.log(`Test build ready in ${BUILD_DIR}/ (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 process.exit(result.status ?? 1);

@@ -59,11 +59,17 @@ function docusaurus(args) {
 if (useDevProvider) {
   run(process.execPath, ['dev/idp/cli.mjs'], 'The development identity provider');
 } else {
-  console.log(`Using the identity provider at ${env.OIDC_ISSUER} (OIDC_ISSUER); the development provider is not started.`);
+  console.log(
+    `Using the identity provider at ${env.OIDC_ISSUER} (OIDC_ISSUER); the development provider is not started.`,
+  );
 }
 
 if (mode === 'start') {
-  run(process.execPath, docusaurus(['start', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']), 'The dev server');
+  run(
+    process.execPath,
+    docusaurus(['start', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']),
+    'The dev server',
+  );
 } else {
   if (!existsSync('build/index.html')) {
     console.log('No production build yet: building it first (npm run build).');
@@ -71,5 +77,9 @@ if (mode === 'start') {
     const code = await new Promise((resolve) => build.on('exit', resolve));
     if (code !== 0) shutdown(code ?? 1);
   }
-  run(process.execPath, docusaurus(['serve', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']), 'The static server');
+  run(
+    process.execPath,
+    docusaurus(['serve', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']),
+    'The static server',
+  );
 }

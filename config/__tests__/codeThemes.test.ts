@@ -5,7 +5,11 @@ import { darkCodeTheme, lightCodeTheme } from '../codeThemes';
 /** Red, green and blue (0-255) of a `#rgb`, `#rrggbb` or `rgb()`/`rgba()` colour. */
 function channels(colour: string): number[] {
   const functional = /^rgba?\(([^)]+)\)$/.exec(colour.trim());
-  if (functional) return functional[1].split(',').slice(0, 3).map((part) => parseFloat(part));
+  if (functional)
+    return functional[1]
+      .split(',')
+      .slice(0, 3)
+      .map((part) => parseFloat(part));
   const hex = colour.replace('#', '');
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex.slice(0, 6);
   if (!/^[0-9a-f]{6}$/i.test(full)) throw new Error(`unreadable colour ${colour}`);

@@ -13,7 +13,13 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const samples = [];
 for (let run = 0; run < runs; run += 1) {
@@ -25,7 +31,10 @@ for (let run = 0; run < runs; run += 1) {
     try {
       const body = await response.body();
       const sizes = await response.request().sizes();
-      scripts.set(response.url(), { bytes: body.length, transferred: sizes.responseBodySize + sizes.responseHeadersSize });
+      scripts.set(response.url(), {
+        bytes: body.length,
+        transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+      });
     } catch {
       // A response without a body (aborted) does not count.
     }
@@ -33,7 +42,10 @@ for (let run = 0; run < runs; run += 1) {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
   await page.waitForTimeout(500);
-  const total = [...scripts.values()].reduce((sum, s) => ({ bytes: sum.bytes + s.bytes, transferred: sum.transferred + s.transferred }), { bytes: 0, transferred: 0 });
+  const total = [...scripts.values()].reduce(
+    (sum, s) => ({ bytes: sum.bytes + s.bytes, transferred: sum.transferred + s.transferred }),
+    { bytes: 0, transferred: 0 },
+  );
   samples.push({ ...total, files: scripts.size, names: [...scripts.keys()].map((u) => new URL(u).pathname) });
   await context.close();
 }

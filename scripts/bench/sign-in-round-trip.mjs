@@ -16,7 +16,13 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const toForm = [];
 const formToContent = [];
@@ -46,5 +52,7 @@ const ms = (n) => `${n.toFixed(0)} ms`;
 const totals = toForm.map((value, index) => value + formToContent[index]);
 console.log(`Sign-in round trip, ${runs} runs (deep link -> content, excluding typing)`);
 console.log(`  deep link -> provider form:   median ${ms(median(toForm))}  [${toForm.map(ms).join(', ')}]`);
-console.log(`  submit -> content on the page: median ${ms(median(formToContent))}  [${formToContent.map(ms).join(', ')}]`);
+console.log(
+  `  submit -> content on the page: median ${ms(median(formToContent))}  [${formToContent.map(ms).join(', ')}]`,
+);
 console.log(`  total:                         median ${ms(median(totals))}`);
