@@ -6,6 +6,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { buildFooter } from './config/footer';
+import { withDefaultPositions } from './config/navbar';
 import { readSettings, SettingsError } from './config/settings';
 import healthJsonPlugin from './plugins/health-json';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
@@ -107,13 +108,12 @@ const config = {
     navbar: {
       title: settings.title,
       logo: { alt: '', src: 'img/logo.svg', width: 32, height: 32 },
-      items: [
-        { to: '/', label: 'Home', position: 'left', activeBaseRegex: '^/$' },
-        { type: 'docSidebar', sidebarId: 'hammerSidebar', label: 'Documentation', position: 'left' },
+      items: withDefaultPositions([
+        { to: '/', label: 'Home', activeBaseRegex: '^/$' },
+        { type: 'docSidebar', sidebarId: 'hammerSidebar', label: 'Documentation' },
         {
           type: 'dropdown',
           label: 'API reference',
-          position: 'left',
           items: [
             { to: '/api/accounts-api', label: 'Accounts API' },
             { to: '/api/onboarding-api', label: 'Onboarding API' },
@@ -122,7 +122,7 @@ const config = {
         },
         { type: 'search' },
         { type: 'custom-authButton' },
-      ],
+      ]),
     },
     footer: buildFooter(settings),
     prism: {

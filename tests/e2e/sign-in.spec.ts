@@ -135,6 +135,23 @@ test.describe('signing out', () => {
   });
 });
 
+test.describe('signing out when revocation fails', () => {
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test('sign-out still completes locally and continues to the end-session address', async ({ page }) => {
+    await signIn(page, '/docs');
+    // Only the revocation endpoint is cut off; the rest of the provider keeps working.
+    await page.route(`${IDP_ISSUER}/connect/revocation`, (route) => route.abort('failed'));
+    const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/endsession`));
+    await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
+    await endSession;
+    await page.waitForURL(`${SITE_ORIGIN}/`);
+    await waitForHydration(page);
+    expect(await storedTokens(page)).toEqual({});
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+});
+
 test.describe('return addresses', () => {
   for (const [label, returnTo] of [
     ['another origin', 'https://evil.example/phish'],
