@@ -1,8 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { BUILD_DIR, IDP_ENV, IDP_ISSUER, SITE_BUILD_ENV, SITE_ORIGIN } from './tests/e2e/environment.mjs';
+import {
+  BUILD_DIR,
+  CHROMIUM_ARGS,
+  CHROMIUM_EXECUTABLE,
+  IDP_ENV,
+  IDP_ISSUER,
+  SITE_BUILD_ENV,
+  SITE_ORIGIN,
+} from './tests/e2e/environment.mjs';
 
 const isCI = Boolean(process.env.CI);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Browser tests against the real production build (served by `docusaurus serve`) and the real
@@ -19,17 +26,7 @@ export default defineConfig({
   use: {
     baseURL: SITE_ORIGIN,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-gpu',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'setup', testMatch: [/auth\.setup\.ts/] },

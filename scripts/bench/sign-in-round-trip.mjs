@@ -8,22 +8,14 @@
  * Needs the site and the development provider running (e.g. the Playwright web servers, or npm run serve).
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.mjs';
 
 const site = process.argv[2] ?? 'http://localhost:3100';
 const runs = Number(process.argv[3] ?? 10);
 const deepLink = `${site}/docs/accounts-api/endpoints/get-account?view=full#errors`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 const toForm = [];
 const formToContent = [];
 for (let run = 0; run < runs; run += 1) {

@@ -31,3 +31,14 @@ export const MISMATCH_USER = { username: 'mismatch', password: 'mismatch-passwor
 
 /** Browser storage of a signed-in demo developer, written by auth.setup.ts. */
 export const SIGNED_IN_STATE = 'test-results/.auth/developer.json';
+
+/** Debian's Chromium (no tool here downloads a browser of its own) and the flags it needs as root, offline. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+];

@@ -89,3 +89,14 @@ export async function providerRequests(): Promise<ProviderRequest[]> {
   const response = await fetch(`${IDP_ISSUER}/__test__/requests`);
   return (await response.json()) as ProviderRequest[];
 }
+
+export interface StoredTokens {
+  readonly accessToken?: { readonly accessToken: string };
+  readonly refreshToken?: { readonly refreshToken: string };
+  readonly idToken?: { readonly idToken: string };
+}
+
+/** The tokens okta-auth-js keeps in this page's localStorage (`{}` when there are none). */
+export async function storedTokens(page: Page): Promise<StoredTokens> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}'));
+}

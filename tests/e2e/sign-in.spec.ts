@@ -1,14 +1,8 @@
 import type { Page, Request } from '@playwright/test';
 import { DEMO_USER, IDP_ISSUER, MISMATCH_USER, SITE_ORIGIN } from './environment.mjs';
-import { expect, signIn, signInAtProvider, test, waitForHydration } from './fixtures';
+import { expect, signIn, signInAtProvider, storedTokens, test, waitForHydration } from './fixtures';
 
 const DEEP_LINK = '/docs/accounts-api/endpoints/get-account?view=full#errors';
-
-async function storedTokens(
-  page: Page,
-): Promise<Record<string, { accessToken?: string; refreshToken?: string; idToken?: string }>> {
-  return page.evaluate(() => JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}'));
-}
 
 async function expectFailurePage(page: Page, reason: string, heading: RegExp) {
   await page.waitForURL((url) => url.pathname === '/401/error', { timeout: 15_000 });
