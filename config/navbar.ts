@@ -10,7 +10,5 @@ function isCustomItem(item: NavbarItem): boolean {
  * Log In / Log Out) default to the right. Docusaurus's own default would put them on the left.
  */
 export function withDefaultPositions(items: NavbarItem[]): NavbarItem[] {
-  return items.map((item) =>
-    item.position ? item : { ...item, position: isCustomItem(item) ? 'right' : 'left' },
-  );
+  return items.map((item) => (item.position ? item : { ...item, position: isCustomItem(item) ? 'right' : 'left' }));
 }

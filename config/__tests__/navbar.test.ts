@@ -3,11 +3,7 @@ import { withDefaultPositions } from '../navbar';
 
 describe('withDefaultPositions', () => {
   it('puts custom items and the search slot on the right and the rest on the left', () => {
-    const items = withDefaultPositions([
-      { to: '/', label: 'Home' },
-      { type: 'search' },
-      { type: 'custom-authButton' },
-    ]);
+    const items = withDefaultPositions([{ to: '/', label: 'Home' }, { type: 'search' }, { type: 'custom-authButton' }]);
     expect(items.map((item) => item.position)).toEqual(['left', 'right', 'right']);
   });
 
