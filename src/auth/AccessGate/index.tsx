@@ -22,6 +22,11 @@ function useTakingTooLong(waiting: boolean, afterMs: number): boolean {
   return waiting && slow;
 }
 
+const WAITING_MESSAGES: Partial<Record<AuthStatus, string>> = {
+  anonymous: 'Redirecting you to sign in…',
+  'signing-out': 'Signing you out…',
+};
+
 /** Starts one redirect sign-in per anonymous visit of a protected page. */
 function useSignInWhenAnonymous(status: AuthStatus, isProtected: boolean, signIn: () => Promise<void>): void {
   const requested = useRef(false);
@@ -47,7 +52,7 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
   const { status, problem, signIn, retry } = useAuth();
   const isProtected = isProtectedPath(pathname, baseUrl, auth.protectedPaths);
   const concealed = isProtected && status !== 'authenticated';
-  const waiting = concealed && (status === 'unknown' || status === 'anonymous');
+  const waiting = concealed && (status === 'unknown' || status === 'anonymous' || status === 'signing-out');
 
   useSignInWhenAnonymous(status, isProtected, signIn);
   const slow = useTakingTooLong(waiting, SLOW_SIGN_IN_MS);
@@ -63,11 +68,7 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
         onRetry={retry}
       />
     ) : (
-      <SignInStatus
-        state="working"
-        message={status === 'anonymous' ? 'Redirecting you to sign in…' : 'Checking your sign-in…'}
-        onRetry={retry}
-      />
+      <SignInStatus state="working" message={WAITING_MESSAGES[status] ?? 'Checking your sign-in…'} onRetry={retry} />
     );
   }
 

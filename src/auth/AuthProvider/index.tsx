@@ -23,8 +23,9 @@ import { classifySignInError, failurePageUrl, type SignInFailure } from '../sign
  * - `anonymous`: nobody is signed in.
  * - `authenticated`: tokens are valid and userinfo confirmed the same subject.
  * - `unavailable`: the identity provider or this browser's storage could not be used.
+ * - `signing-out`: tokens are being revoked and the browser is leaving for the end-session address.
  */
-export type AuthStatus = 'unknown' | 'anonymous' | 'authenticated' | 'unavailable';
+export type AuthStatus = 'unknown' | 'anonymous' | 'authenticated' | 'unavailable' | 'signing-out';
 
 export interface AuthContextValue {
   readonly status: AuthStatus;
@@ -62,6 +63,8 @@ function useAuthContextValue(): AuthContextValue {
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(UNKNOWN);
   const [attempt, setAttempt] = useState(0);
   const verifiedIdToken = useRef<string | null>(null);
+  // While signing out, the token changes it causes are not a reason to sign in again.
+  const signingOut = useRef(false);
 
   // `callback`: the return page completes sign-in itself; the state is read once it has finished.
   const mode: 'public' | 'protected' | 'callback' = isCallbackPath(pathname, baseUrl)
@@ -88,6 +91,7 @@ function useAuthContextValue(): AuthContextValue {
     let unsubscribe: (() => void) | undefined;
 
     const onAuthState = async (engine: AuthEngine, state: AuthState) => {
+      if (signingOut.current) return;
       const idToken = state.idToken?.idToken ?? null;
       if (!state.isAuthenticated || !idToken) {
         // okta-auth-js reports a passing "not authenticated" while it stores new tokens one by one.
@@ -145,9 +149,17 @@ function useAuthContextValue(): AuthContextValue {
   );
 
   const signOut = useCallback(async () => {
-    const engine = await loadAuthEngine(auth, currentSite(baseUrl));
-    await engine.signOut();
-  }, [auth, baseUrl]);
+    signingOut.current = true;
+    setSnapshot({ status: 'signing-out', user: null, problem: null });
+    try {
+      const engine = await loadAuthEngine(auth, currentSite(baseUrl));
+      await engine.signOut();
+    } catch (error) {
+      signingOut.current = false;
+      fail(error);
+      throw error;
+    }
+  }, [auth, baseUrl, fail]);
 
   const retry = useCallback(() => {
     verifiedIdToken.current = null;
