@@ -8,6 +8,7 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "Type check";               npm run --silent typecheck
 step "Lint";                     npm run --silent lint
 step "Format";                   npm run --silent format:check
+step "OpenAPI lint";             npm run --silent lint:openapi
 step "Unit tests (Jest)";        npx jest --ci
 step "Identity provider tests";  node --test dev/idp/__tests__/
 step "Chromium";                 bash scripts/ensure-chromium.sh

@@ -1,0 +1,53 @@
+/**
+ * The API descriptions in `openapi/`, bundled by the Redocly CLI (which resolves every `$ref`,
+ * including those into `shared/common.yaml`). Used by the checks in `openapi/__tests__/`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const API_NAMES = ['accounts', 'onboarding', 'orders', 'documents'] as const;
+export type ApiName = (typeof API_NAMES)[number];
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface Operation {
+  readonly api: ApiName;
+  readonly method: string;
+  readonly path: string;
+  readonly operationId: string;
+  readonly docsPath: unknown;
+  readonly definition: JsonObject;
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+const REDOCLY = path.join(__dirname, '..', 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+
+/** Bundles one description with every reference inlined. */
+export function loadDereferenced(api: ApiName): JsonObject {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), `${api}.json`);
+  execFileSync(process.execPath, [REDOCLY, 'bundle', api, '--dereferenced', '--ext', 'json', '--output', out], {
+    cwd: path.join(__dirname, '..'),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
+}
+
+export function operationsOf(api: ApiName, description: JsonObject): Operation[] {
+  const paths = (description.paths ?? {}) as Record<string, JsonObject>;
+  return Object.entries(paths).flatMap(([route, item]) =>
+    HTTP_METHODS.filter((method) => item[method]).map((method) => {
+      const definition = item[method] as JsonObject;
+      return {
+        api,
+        method: method.toUpperCase(),
+        path: route,
+        operationId: String(definition.operationId),
+        docsPath: definition['x-docs-path'],
+        definition,
+      };
+    }),
+  );
+}
