@@ -63,6 +63,13 @@ test.describe('protected routes, signed in', () => {
     });
   }
 
+  test('a missing page under /docs gets the not-found page, hydrated without errors', async ({ page }) => {
+    await page.goto('/docs/no-such-page');
+    await waitForHydration(page);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
+  });
+
   // The 79 docs routes, in a few groups so that both workers share them.
   const GROUPS = 4;
   for (let group = 0; group < GROUPS; group += 1) {

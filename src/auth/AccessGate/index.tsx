@@ -1,5 +1,6 @@
 import React, { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { useAuth, type AuthStatus } from '../AuthProvider';
 import { isProtectedPath } from '../protectedPaths';
@@ -43,6 +44,16 @@ function useSignInWhenAnonymous(status: AuthStatus, isProtected: boolean, signIn
 }
 
 /**
+ * What the prerendered HTML decided (`open` or `concealed`), read once while hydrating. The server
+ * renders the not-found page at `/404.html`, so a missing page under a protected path arrives open;
+ * the first client render must match it, and the gate closes right after.
+ */
+function readPrerenderedAccess(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('[data-access]')?.getAttribute('data-access') ?? null;
+}
+
+/**
  * Keeps a protected page's content hidden (but in the prerendered HTML, for the search index)
  * until the visitor is confirmed, and sends an anonymous visitor to sign in.
  */
@@ -50,8 +61,11 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
   const { auth, baseUrl } = useSiteSettings();
   const { pathname } = useLocation();
   const { status, problem, signIn, retry } = useAuth();
+  const isBrowser = useIsBrowser();
+  const [prerenderedAccess] = useState(readPrerenderedAccess);
   const isProtected = isProtectedPath(pathname, baseUrl, auth.protectedPaths);
-  const concealed = isProtected && status !== 'authenticated';
+  const hydrating = !isBrowser && prerenderedAccess === 'open';
+  const concealed = isProtected && status !== 'authenticated' && !hydrating;
   const waiting = concealed && (status === 'unknown' || status === 'anonymous' || status === 'signing-out');
 
   useSignInWhenAnonymous(status, isProtected, signIn);
