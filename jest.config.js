@@ -7,6 +7,7 @@ module.exports = {
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
     '^@site/(.*)$': '<rootDir>/$1',
+    '^@docusaurus/Link$': '<rootDir>/tests/unit/stubs/DocusaurusLink.tsx',
   },
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
 };
