@@ -103,8 +103,11 @@ function useAuthContextValue(): AuthContextValue {
       if (verifiedIdToken.current === idToken) return;
       try {
         const user = await engine.readUser();
+        // A run replaced while userinfo was in flight leaves the answer to its successor, which
+        // must not take the token for verified without having set the state.
+        if (cancelled) return;
         verifiedIdToken.current = idToken;
-        if (!cancelled) setSnapshot({ status: 'authenticated', user, problem: null });
+        setSnapshot({ status: 'authenticated', user, problem: null });
       } catch (error) {
         const failure = classifySignInError(error);
         if (failure.code === 'userinfo-mismatch') {
