@@ -1,14 +1,18 @@
 import { config as loadDotenv } from 'dotenv';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type { ThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
+import { API_REFERENCE_PAGES } from './config/apiReference';
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { buildFooter } from './config/footer';
 import { withDefaultPositions } from './config/navbar';
 import { readSettings, SettingsError } from './config/settings';
+import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
+import remarkApiReference from './plugins/remark-api-reference';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
 
 loadDotenv({ quiet: true });
@@ -49,7 +53,7 @@ const config = {
   storage: { namespace: false },
 
   onBrokenLinks: 'ignore',
-  markdown: { hooks: { onBrokenMarkdownLinks: 'ignore' } },
+  markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'ignore' } },
 
   i18n: { defaultLocale: 'en', locales: ['en'] },
 
@@ -62,6 +66,8 @@ const config = {
         docs: {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          // Before the defaults, so that the generated headings get anchors and join the table of contents.
+          beforeDefaultRemarkPlugins: [remarkApiReference],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
@@ -71,6 +77,7 @@ const config = {
   ],
 
   themes: [
+    '@docusaurus/theme-mermaid',
     [
       '@easyops-cn/docusaurus-search-local',
       {
@@ -86,7 +93,11 @@ const config = {
     ],
   ],
 
-  plugins: [healthJsonPlugin(buildInfo)],
+  plugins: [
+    healthJsonPlugin(buildInfo),
+    redocOfflinePlugin,
+    ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
+  ],
 
   themeConfig: {
     image: 'img/social-card.png',
@@ -114,23 +125,21 @@ const config = {
         {
           type: 'dropdown',
           label: 'API reference',
-          items: [
-            { to: '/api/accounts-api', label: 'Accounts API' },
-            { to: '/api/onboarding-api', label: 'Onboarding API' },
-            { to: '/api/orders-api', label: 'Orders API' },
-          ],
+          items: API_REFERENCE_PAGES.map(({ route, label }) => ({ to: route, label })),
         },
         { type: 'search' },
         { type: 'custom-authButton' },
       ]),
     },
     footer: buildFooter(settings),
+    // Neutral greys in light mode and Mermaid's dark theme in dark mode: both keep text at AA contrast.
+    mermaid: { theme: { light: 'neutral', dark: 'dark' }, options: {} },
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'http', 'json', 'python'],
     },
-  } satisfies Preset.ThemeConfig,
+  } satisfies Preset.ThemeConfig & MermaidThemeConfig,
 } satisfies Config;
 
 export default config;

@@ -39,7 +39,7 @@ export default defineConfig({
     {
       name: 'mobile',
       dependencies: ['setup'],
-      testMatch: [/responsive\.spec\.ts/, /accessibility\.spec\.ts/],
+      testMatch: [/responsive\.spec\.ts/, /accessibility\.spec\.ts/, /api-reference\.spec\.ts/],
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
     {

@@ -48,6 +48,7 @@ export function buildFooter(settings: SiteSettings, style: FooterStyle = setting
           { label: 'Accounts', to: '/api/accounts-api' },
           { label: 'Onboarding', to: '/api/onboarding-api' },
           { label: 'Orders', to: '/api/orders-api' },
+          { label: 'Documents', to: '/api/document-api' },
         ],
       },
       { title: 'Support', items: [contact, privacy, { label: 'Site status', to: '/health' }] },

@@ -25,14 +25,23 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'o
 
 const REDOCLY = path.join(__dirname, '..', 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
-/** Bundles one description with every reference inlined. */
-export function loadDereferenced(api: ApiName): JsonObject {
+/**
+ * Bundles one description into a single document: references to other files are pulled in, and with
+ * `dereferenced` every reference is replaced by what it points to.
+ */
+export function loadBundled(api: ApiName, { dereferenced }: { readonly dereferenced: boolean }): JsonObject {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), `${api}.json`);
-  execFileSync(process.execPath, [REDOCLY, 'bundle', api, '--dereferenced', '--ext', 'json', '--output', out], {
+  const flags = dereferenced ? ['--dereferenced'] : [];
+  execFileSync(process.execPath, [REDOCLY, 'bundle', api, ...flags, '--ext', 'json', '--output', out], {
     cwd: path.join(__dirname, '..'),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
+}
+
+/** Bundles one description with every reference inlined. */
+export function loadDereferenced(api: ApiName): JsonObject {
+  return loadBundled(api, { dereferenced: true });
 }
 
 export function operationsOf(api: ApiName, description: JsonObject): Operation[] {

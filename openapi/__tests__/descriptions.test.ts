@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -97,6 +97,34 @@ describe('the API descriptions', () => {
     expect(ENDPOINT_PAGES.length).toBe(31);
     const documented = new Set(operations.map((operation) => operation.docsPath));
     expect(ENDPOINT_PAGES.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('are shown on their endpoint page by an operation block (<ApiOperation operationId="…" />)', () => {
+    const missing = operations.flatMap((operation) => {
+      const file = typeof operation.docsPath === 'string' ? docsFile(operation.docsPath) : null;
+      const source = file ? readFileSync(path.join(ROOT, file), 'utf8') : '';
+      return source.includes(`<ApiOperation operationId="${operation.operationId}"`)
+        ? []
+        : [`${operation.operationId} is not shown on ${file ?? String(operation.docsPath)}`];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('are the only operations the docs pages name in reference blocks and request samples', () => {
+    const ids = new Set(operations.map((operation) => operation.operationId));
+    const docsDir = path.join(ROOT, 'docs');
+    const unknown = readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.mdx'))
+      .flatMap((file) =>
+        [
+          ...readFileSync(path.join(docsDir, file), 'utf8').matchAll(
+            /<(?:ApiOperation|RequestSamples) operationId="([^"]+)"/g,
+          ),
+        ]
+          .filter((match) => !ids.has(match[1]))
+          .map((match) => `docs/${file}: ${match[1]}`),
+      );
+    expect(unknown).toEqual([]);
   });
 
   it('give every request body and every response with content an example', () => {

@@ -14,8 +14,6 @@ const SIGNED_IN_ROUTES = [
   '/docs/getting-started/authentication',
   '/docs/accounts-api/endpoints/new-account',
   '/docs/trading-api/options/single-option-order',
-  '/api/accounts-api',
-  '/api/orders-api',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -35,12 +35,25 @@ export const PUBLIC_PAGES = [
   { path: '/401/error', title: `Sign-in required | ${SITE_TITLE}`, heading: 'You need to sign in to read this page' },
 ] as const;
 
+/** The reference pages; Redoc's own heading adds the version once it has loaded. */
 export const API_PAGES = [
-  { path: '/api/accounts-api', title: `Accounts API reference | ${SITE_TITLE}`, heading: 'Accounts API reference' },
+  {
+    path: '/api/accounts-api',
+    title: `Accounts API reference | ${SITE_TITLE}`,
+    heading: 'Accounts API',
+    operations: 10,
+  },
   {
     path: '/api/onboarding-api',
     title: `Onboarding API reference | ${SITE_TITLE}`,
-    heading: 'Onboarding API reference',
+    heading: 'Onboarding API',
+    operations: 4,
   },
-  { path: '/api/orders-api', title: `Orders API reference | ${SITE_TITLE}`, heading: 'Orders API reference' },
+  { path: '/api/orders-api', title: `Orders API reference | ${SITE_TITLE}`, heading: 'Orders API', operations: 14 },
+  {
+    path: '/api/document-api',
+    title: `Document API reference | ${SITE_TITLE}`,
+    heading: 'Document API',
+    operations: 3,
+  },
 ] as const;

@@ -1,0 +1,71 @@
+/** @jest-environment node */
+import { spawnSync } from 'node:child_process';
+import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
+import { exampleOf, requestSamples, sampleRequest, SampleError, type SampleOperation } from '../requestSamples';
+
+const operations: (SampleOperation & { operationId: string })[] = API_NAMES.flatMap((api) => {
+  const description = loadDereferenced(api);
+  const serverUrl = (description.servers as { url: string }[])[0].url;
+  return operationsOf(api, description).map((operation) => ({ ...operation, serverUrl }));
+});
+
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => unknown;
+
+/** The JSON after `--data` in a curl sample, unquoted from the shell. */
+function curlData(curl: string): unknown {
+  const match = /--data '([\s\S]*)'$/.exec(curl);
+  return match ? JSON.parse(match[1].replace(/'\\''/g, "'")) : undefined;
+}
+
+describe.each(operations.map((operation) => [operation.operationId, operation] as const))('%s', (_id, operation) => {
+  const samples = requestSamples(operation);
+
+  it('has curl, fetch and requests samples for the sandbox', () => {
+    expect(samples.map((sample) => sample.label)).toEqual(['curl', 'JavaScript (fetch)', 'Python (requests)']);
+    for (const sample of samples) {
+      expect(sample.code).toContain('https://sandbox.api.clearing.example/v1');
+      expect(sample.code).not.toMatch(/\{[a-zA-Z]+\}/); // every path parameter is filled in
+    }
+  });
+
+  it('is a curl command bash accepts, sending the description example', () => {
+    const [curl] = samples;
+    expect(spawnSync('bash', ['-n'], { input: curl.code }).status).toBe(0);
+    const media = Object.values(
+      ((operation.definition.requestBody as Record<string, unknown> | undefined)?.content ?? {}) as Record<
+        string,
+        Record<string, unknown>
+      >,
+    )[0];
+    if (media && !curl.code.includes('--form')) expect(curlData(curl.code)).toEqual(exampleOf(media));
+  });
+
+  it('is JavaScript that parses', () => {
+    const source = samples[1].code.replace(/^import .*$/m, 'const fs = {};');
+    expect(() => new AsyncFunction('process', source)).not.toThrow();
+  });
+});
+
+describe('sampleRequest', () => {
+  const placeOrder = operations.find((operation) => operation.operationId === 'placeEquityOrder')!;
+
+  it('sends the idempotency key header and a named example', () => {
+    const request = sampleRequest(placeOrder, 'fractionalMarketBuy');
+    expect(request.headers.map(([name]) => name)).toContain('Idempotency-Key');
+    expect(request.body).toMatchObject({ type: 'MARKET' });
+  });
+
+  it('names the examples there are when asked for one that is not', () => {
+    expect(() => sampleRequest(placeOrder, 'noSuchExample')).toThrow(SampleError);
+    expect(() => sampleRequest(placeOrder, 'noSuchExample')).toThrow(/limitBuy/);
+  });
+
+  it('uploads a file part by its file name', () => {
+    const addDocument = operations.find((operation) => operation.operationId === 'addAccountDocument');
+    expect(addDocument).toBeDefined();
+    const [curl, fetch, python] = requestSamples(addDocument!);
+    expect(curl.code).toContain("--form 'file=@drivers-license.pdf'");
+    expect(fetch.code).toContain('fs.openAsBlob("drivers-license.pdf")');
+    expect(python.code).toContain('files={"file": open("drivers-license.pdf", "rb")}');
+  });
+});

@@ -1,0 +1,103 @@
+/** @jest-environment node */
+import { fieldRows, schemaVariants, typeLabel } from '../schemaFields';
+import { resolveReferences } from '../resolveReferences';
+
+const money = {
+  title: 'Money',
+  type: 'object',
+  required: ['amount', 'currency'],
+  properties: {
+    amount: { type: 'string', description: 'Decimal string.' },
+    currency: { type: 'string', enum: ['USD'] },
+  },
+};
+
+describe('fieldRows', () => {
+  it('lists nested fields with dotted paths, array items with [], and what is required', () => {
+    const rows = fieldRows({
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: { type: 'string', format: 'uuid', description: 'The ID.' },
+        price: { oneOf: [money, { type: 'null' }], description: 'The limit price.' },
+        legs: {
+          type: 'array',
+          items: { type: 'object', required: ['symbol'], properties: { symbol: { type: 'string' } } },
+        },
+      },
+    });
+    expect(rows.map((row) => [row.name, row.type, row.required])).toEqual([
+      ['id', 'string (uuid)', true],
+      ['price', 'object (Money) or null', false],
+      ['price.amount', 'string', true],
+      ['price.currency', 'string', true],
+      ['legs', 'array of object', false],
+      ['legs[].symbol', 'string', true],
+    ]);
+    expect(rows[1].description).toBe('The limit price.');
+    expect(rows[3].description).toBe('One of: `USD`.');
+  });
+
+  it('merges allOf members, their properties and their required lists', () => {
+    const rows = fieldRows({
+      allOf: [
+        { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+        {
+          type: 'object',
+          required: ['b'],
+          properties: { b: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        },
+      ],
+    });
+    expect(rows.map((row) => [row.name, row.required])).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
+    expect(rows[1].description).toBe('Range 1 to 200. Default `50`.');
+  });
+});
+
+describe('typeLabel', () => {
+  it('names arrays by their item title and nullable types', () => {
+    expect(typeLabel({ type: 'array', items: money })).toBe('array of Money');
+    expect(typeLabel({ type: ['string', 'null'], format: 'date' })).toBe('string (date) or null');
+  });
+});
+
+describe('schemaVariants', () => {
+  it('gives each oneOf alternative the discriminator value that selects it', () => {
+    const variants = schemaVariants({
+      discriminator: { propertyName: 'accountType' },
+      oneOf: [
+        { title: 'Individual', properties: { accountType: { const: 'INDIVIDUAL' } } },
+        { title: 'Custodial', properties: { accountType: { type: 'string', enum: ['CUSTODIAL'] } } },
+      ],
+    });
+    expect(variants.map((variant) => [variant.title, variant.selector])).toEqual([
+      ['Individual', 'accountType: INDIVIDUAL'],
+      ['Custodial', 'accountType: CUSTODIAL'],
+    ]);
+  });
+});
+
+describe('resolveReferences', () => {
+  it('inlines local references and keeps the schema name as the title', () => {
+    const document = {
+      components: {
+        schemas: {
+          Money: { type: 'object', properties: { amount: { type: 'string' } } },
+          Node: { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } },
+        },
+      },
+      value: { price: { $ref: '#/components/schemas/Money' }, tree: { $ref: '#/components/schemas/Node' } },
+    };
+    const resolved = resolveReferences(document, document.value) as Record<string, Record<string, unknown>>;
+    expect(resolved.price).toEqual({ title: 'Money', type: 'object', properties: { amount: { type: 'string' } } });
+    expect(resolved.tree.title).toBe('Node');
+    expect((resolved.tree.properties as Record<string, { title: string }>).child.title).toBe('Node');
+  });
+
+  it('reports a reference to nothing', () => {
+    expect(() => resolveReferences({}, { $ref: '#/components/schemas/Missing' })).toThrow('unresolved $ref');
+  });
+});

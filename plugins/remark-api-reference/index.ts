@@ -1,0 +1,156 @@
+/**
+ * A remark plugin that fills the docs pages' reference blocks from the OpenAPI descriptions at build
+ * time, so the pages cannot drift from them:
+ *
+ * - `<ApiOperation operationId="getBalanceSummary" />`: method, path, scopes, parameters, request body,
+ *   responses and the success body's fields (headings at level 3 unless `headingLevel` says otherwise);
+ * - `<RequestSamples operationId="placeEquityOrder" example="limitBuy" />`: curl, fetch and requests
+ *   samples in tabs, from the operation's examples (the named request-body example, or the first);
+ * - `<ApiSchema name="onboarding#/components/schemas/Affiliation" />`: a schema's fields.
+ *
+ * An unknown operation, schema or example stops the build with the page's path.
+ */
+import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import { API_REFERENCE_PAGES } from '../../config/apiReference';
+import { API_NAMES, loadBundled, operationsOf, type ApiName, type JsonObject } from '../../openapi/descriptions';
+import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
+import { resolveReferences } from './resolveReferences';
+
+interface Descriptions {
+  readonly operations: ReadonlyMap<string, ReferenceOperation>;
+  readonly documents: Readonly<Record<ApiName, JsonObject>>;
+}
+
+let descriptions: Descriptions | null = null;
+
+/** Bundles every description once per build (the Redocly CLI merges the files; references are resolved here). */
+function loadDescriptions(): Descriptions {
+  if (descriptions) return descriptions;
+  const documents = Object.fromEntries(
+    API_NAMES.map((api) => {
+      const bundled = loadBundled(api, { dereferenced: false });
+      return [api, resolveReferences(bundled, bundled)];
+    }),
+  ) as Record<ApiName, JsonObject>;
+  const operations = new Map<string, ReferenceOperation>();
+  for (const api of API_NAMES) {
+    const servers = (documents[api].servers ?? []) as { url: string }[];
+    const serverUrl = servers[0]?.url ?? '';
+    const route = API_REFERENCE_PAGES.find((page) => page.api === api)?.route ?? '/api';
+    for (const operation of operationsOf(api, documents[api])) {
+      operations.set(operation.operationId, {
+        ...operation,
+        serverUrl,
+        basePath: new URL(serverUrl).pathname.replace(/\/$/, ''),
+        referenceHref: `${route}#operation/${operation.operationId}`,
+      });
+    }
+  }
+  descriptions = { operations, documents };
+  return descriptions;
+}
+
+function attributeOf(node: MdxJsxFlowElement, name: string): string | undefined {
+  const found = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === name);
+  if (!found) return undefined;
+  if (typeof found.value === 'string') return found.value;
+  // `headingLevel={2}` arrives as an expression; its source is the number.
+  return found.value?.value;
+}
+
+function required(node: MdxJsxFlowElement, name: string, where: string): string {
+  const value = attributeOf(node, name);
+  if (!value) throw new Error(`${where}: <${String(node.name)}> needs a ${name} attribute`);
+  return value;
+}
+
+function operationFor(id: string, where: string): ReferenceOperation {
+  const operation = loadDescriptions().operations.get(id);
+  if (!operation) throw new Error(`${where}: no operation "${id}" in openapi/`);
+  return operation;
+}
+
+/** `onboarding#/components/schemas/Affiliation` → that schema of the dereferenced description. */
+export function schemaFor(name: string, where: string): JsonObject {
+  const [api, pointer] = name.split('#');
+  if (!API_NAMES.includes(api as ApiName) || !pointer?.startsWith('/')) {
+    throw new Error(`${where}: "${name}" is not api#/json/pointer (apis: ${API_NAMES.join(', ')})`);
+  }
+  const target = pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (value, key) => (value as JsonObject | undefined)?.[key],
+      loadDescriptions().documents[api as ApiName],
+    );
+  if (typeof target !== 'object' || target === null) throw new Error(`${where}: no schema at ${name}`);
+  return target as JsonObject;
+}
+
+type ToPhrasing = (markdown: string) => PhrasingContent[];
+
+/** Block Markdown flattened to inline content: paragraphs and list items separated by line breaks. */
+function phrasingParser(fromMarkdown: (markdown: string) => Root): ToPhrasing {
+  return (markdown) => {
+    const blocks = fromMarkdown(markdown).children;
+    const parts: PhrasingContent[][] = blocks.flatMap((block): PhrasingContent[][] => {
+      if (block.type === 'paragraph') return [block.children];
+      if (block.type === 'list') {
+        return block.children.map((item) => [
+          { type: 'text', value: '• ' },
+          ...item.children.flatMap((child) => (child.type === 'paragraph' ? child.children : [])),
+        ]);
+      }
+      if (block.type === 'code') return [[{ type: 'inlineCode', value: block.value }]];
+      return [];
+    });
+    return parts.flatMap((part, index) => (index === 0 ? part : [{ type: 'break' } as PhrasingContent, ...part]));
+  };
+}
+
+function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing): RootContent[] | null {
+  switch (node.name) {
+    case 'ApiOperation': {
+      const depth = Number(attributeOf(node, 'headingLevel') ?? 3);
+      if (![2, 3, 4, 5, 6].includes(depth)) throw new Error(`${where}: headingLevel must be 2 to 6`);
+      return operationNodes(
+        operationFor(required(node, 'operationId', where), where),
+        depth as Heading['depth'],
+        toPhrasing,
+      );
+    }
+    case 'RequestSamples': {
+      const operation = operationFor(required(node, 'operationId', where), where);
+      try {
+        return requestSampleNodes(operation, attributeOf(node, 'example'));
+      } catch (error) {
+        throw new Error(`${where}: ${(error as Error).message}`);
+      }
+    }
+    case 'ApiSchema':
+      return schemaNodes(schemaFor(required(node, 'name', where), where), toPhrasing);
+    default:
+      return null;
+  }
+}
+
+export default function remarkApiReference() {
+  return async (tree: Root, file: { path?: string }) => {
+    const where = file.path ?? 'a docs page';
+    const { fromMarkdown } = await import('mdast-util-from-markdown');
+    const toPhrasing = phrasingParser(fromMarkdown);
+    const replace = (parent: { children: RootContent[] }) => {
+      parent.children = parent.children.flatMap((child) => {
+        if (child.type === 'mdxJsxFlowElement') {
+          const expanded = expand(child, where, toPhrasing);
+          if (expanded) return expanded;
+        }
+        if ('children' in child && Array.isArray(child.children)) replace(child as { children: RootContent[] });
+        return [child];
+      });
+    };
+    replace(tree);
+  };
+}

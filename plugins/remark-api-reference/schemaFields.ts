@@ -1,0 +1,163 @@
+/**
+ * Flattens a dereferenced JSON Schema (OpenAPI 3.1) into the rows of a field table:
+ * `owner.address.line1`, its type, whether it is required, and its description.
+ */
+export type JsonObject = { [key: string]: unknown };
+
+export interface FieldRow {
+  /** Dotted path; array items are written `name[]`. */
+  readonly name: string;
+  readonly type: string;
+  readonly required: boolean;
+  /** Markdown from the schema's `description`, plus its allowed values. */
+  readonly description: string;
+}
+
+/** Nesting deeper than this is summarised by its type; the reference page shows the rest. */
+const MAX_DEPTH = 4;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Merges `allOf` members into one schema (properties and `required` united). */
+export function mergeAllOf(schema: JsonObject): JsonObject {
+  const members = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject).map(mergeAllOf) : [];
+  if (members.length === 0) return schema;
+  const { allOf: _allOf, ...own } = schema;
+  return [...members, own].reduce<JsonObject>(
+    (merged, member) => ({
+      ...merged,
+      ...member,
+      properties: { ...(merged.properties as JsonObject), ...(member.properties as JsonObject) },
+      required: [...((merged.required as string[]) ?? []), ...((member.required as string[]) ?? [])],
+    }),
+    {},
+  );
+}
+
+function variantsOf(schema: JsonObject): JsonObject[] {
+  const variants = schema.oneOf ?? schema.anyOf;
+  return Array.isArray(variants) ? variants.filter(isObject) : [];
+}
+
+/** A short human name for a schema's type: `string (date)`, `array of Money`, `integer`. */
+export function typeLabel(input: JsonObject): string {
+  const schema = mergeAllOf(input);
+  const variants = variantsOf(schema);
+  if (variants.length > 0) {
+    const names = variants.map((variant) => (variant.type === 'null' ? 'null' : typeLabel(variant)));
+    return [...new Set(names)].join(' or ');
+  }
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
+  const nullable = types.includes('null');
+  const base = types.find((type) => type && type !== 'null') ?? (schema.properties ? 'object' : 'any');
+  let label: string;
+  if (base === 'array') {
+    const items = isObject(schema.items) ? schema.items : {};
+    label = `array of ${typeof items.title === 'string' ? items.title : typeLabel(items)}`;
+  } else if (base === 'object' && typeof schema.title === 'string') {
+    label = `object (${schema.title})`;
+  } else if (typeof schema.format === 'string') {
+    label = `${base} (${schema.format})`;
+  } else {
+    label = base;
+  }
+  return nullable ? `${label} or null` : label;
+}
+
+function constraints(schema: JsonObject): string[] {
+  const notes: string[] = [];
+  const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : [];
+  if (values.length > 0) notes.push(`One of: ${values.map((value) => `\`${String(value)}\``).join(', ')}.`);
+  if ('const' in schema) notes.push(`Always \`${String(schema.const)}\`.`);
+  if (typeof schema.pattern === 'string') notes.push(`Pattern: \`${schema.pattern}\`.`);
+  if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
+    notes.push(`Length ${String(schema.minLength ?? 0)} to ${String(schema.maxLength ?? 'any')}.`);
+  }
+  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') {
+    notes.push(`Range ${String(schema.minimum ?? '−∞')} to ${String(schema.maximum ?? '∞')}.`);
+  }
+  if (typeof schema.minItems === 'number' || typeof schema.maxItems === 'number') {
+    notes.push(`${String(schema.minItems ?? 0)} to ${String(schema.maxItems ?? 'any')} items.`);
+  }
+  if ('default' in schema) notes.push(`Default \`${JSON.stringify(schema.default)}\`.`);
+  if (schema.readOnly === true) notes.push('Read-only: set by the server.');
+  if (schema.deprecated === true) notes.push('Deprecated.');
+  return notes;
+}
+
+function describe(schema: JsonObject): string {
+  const description = typeof schema.description === 'string' ? schema.description.trim() : '';
+  return [description, ...constraints(schema)].filter(Boolean).join(' ');
+}
+
+/** The non-null member of `X or null`, which is how the descriptions write an optional object. */
+function withoutNull(schema: JsonObject): JsonObject {
+  const variants = variantsOf(schema).filter((variant) => variant.type !== 'null');
+  if (variants.length === 1 && variantsOf(schema).length === 2) {
+    return { ...mergeAllOf(variants[0]), description: schema.description ?? variants[0].description };
+  }
+  return schema;
+}
+
+/** The object schema whose properties a field's children are, if any. */
+function childObject(schema: JsonObject): { readonly object: JsonObject; readonly suffix: string } | null {
+  const plain = mergeAllOf(withoutNull(schema));
+  if (isObject(plain.properties)) return { object: plain, suffix: '' };
+  if (isObject(plain.items)) {
+    const items = mergeAllOf(withoutNull(plain.items));
+    if (isObject(items.properties)) return { object: items, suffix: '[]' };
+  }
+  return null;
+}
+
+/** Every field of an object schema, depth first, parents before their children. */
+export function fieldRows(input: JsonObject, prefix = '', depth = 0): FieldRow[] {
+  const schema = mergeAllOf(input);
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(properties).flatMap(([key, value]) => {
+    if (!isObject(value)) return [];
+    const property = mergeAllOf(value);
+    const name = `${prefix}${key}`;
+    const row: FieldRow = {
+      name,
+      type: typeLabel(property),
+      required: required.has(key),
+      description: describe(withoutNull(property)),
+    };
+    const child = depth + 1 < MAX_DEPTH ? childObject(property) : null;
+    return child ? [row, ...fieldRows(child.object, `${name}${child.suffix}.`, depth + 1)] : [row];
+  });
+}
+
+export interface SchemaVariant {
+  readonly title: string;
+  /** The discriminator value that selects this variant, when there is one. */
+  readonly selector: string | null;
+  readonly schema: JsonObject;
+}
+
+/** The alternatives of a `oneOf`/`anyOf` schema, with the discriminator value of each. */
+export function schemaVariants(input: JsonObject): SchemaVariant[] {
+  const schema = mergeAllOf(input);
+  const discriminator = isObject(schema.discriminator) ? schema.discriminator : null;
+  const propertyName = typeof discriminator?.propertyName === 'string' ? discriminator.propertyName : null;
+  return variantsOf(schema).map((variant, index) => {
+    const merged = mergeAllOf(variant);
+    const property = propertyName && isObject(merged.properties) ? merged.properties[propertyName] : undefined;
+    const selectorSchema = isObject(property) ? property : {};
+    const selector =
+      'const' in selectorSchema
+        ? String(selectorSchema.const)
+        : Array.isArray(selectorSchema.enum) && selectorSchema.enum.length === 1
+          ? String(selectorSchema.enum[0])
+          : null;
+    return {
+      title: typeof merged.title === 'string' ? merged.title : `Variant ${index + 1}`,
+      selector: propertyName && selector ? `${propertyName}: ${selector}` : null,
+      schema: merged,
+    };
+  });
+}

@@ -1,0 +1,67 @@
+import React, { lazy, Suspense, type ReactNode } from 'react';
+import BrowserOnly from '@docusaurus/BrowserOnly';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import Layout from '@theme/Layout';
+import { operationAnchor, operationIndex } from './operationIndex';
+import styles from './styles.module.css';
+
+export interface Props {
+  readonly description: {
+    readonly info: { readonly title: string; readonly description?: string };
+    readonly paths?: Record<string, Record<string, { operationId?: string; summary?: string }>>;
+  };
+}
+
+// Redoc is large: it loads only on the reference pages, in the browser.
+const RedocView = lazy(() => import('./RedocView'));
+
+/**
+ * What the page shows before Redoc has loaded, and what the prerendered HTML holds: every operation,
+ * each with the anchor Redoc gives it, so that links from the docs pages resolve in the static files too.
+ */
+function OperationIndex({ description }: Props): ReactNode {
+  const operations = operationIndex(description);
+  const brokenLinks = useBrokenLinks();
+  return (
+    <div className={styles.index}>
+      {/* Redoc shows the title (with the version) once it has loaded. */}
+      <h1>{description.info.title}</h1>
+      <p role="status">Loading the interactive reference…</p>
+      <h2>Operations</h2>
+      <ul>
+        {operations.map((operation) => {
+          brokenLinks.collectAnchor(operationAnchor(operation.operationId));
+          return (
+            <li key={operation.operationId} id={operationAnchor(operation.operationId)}>
+              <code>
+                {operation.method} {operation.path}
+              </code>{' '}
+              {operation.summary}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** An interactive API reference rendered by Redoc from one OpenAPI description. */
+export default function ApiReference({ description }: Props): ReactNode {
+  const { title } = description.info;
+  const fallback = <OperationIndex description={description} />;
+  return (
+    <Layout
+      title={`${title} reference`}
+      description={`Reference of the ${title}: every operation, parameter, schema and example.`}>
+      <main className={styles.reference}>
+        <BrowserOnly fallback={fallback}>
+          {() => (
+            <Suspense fallback={fallback}>
+              <RedocView description={description} />
+            </Suspense>
+          )}
+        </BrowserOnly>
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,57 @@
+import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
+import { IDP_ISSUER, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
+import { API_PAGES } from './siteContent';
+
+test.use({ storageState: SIGNED_IN_STATE });
+
+/** Redoc gives each operation the anchor `operation/<operationId>` that the docs pages link to. */
+const RENDERED_OPERATIONS = '.redoc-wrap [id^="operation/"]';
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    for (const apiPage of API_PAGES) {
+      test(`${apiPage.path} renders every operation, accessibly`, async ({ page }) => {
+        // The site, the identity provider, and Redoc's search worker (a blob: of the site): nothing else.
+        const allowed = [SITE_ORIGIN, IDP_ISSUER, `blob:${SITE_ORIGIN}`, 'data:'];
+        const thirdParty: string[] = [];
+        page.on('request', (request) => {
+          if (!allowed.some((prefix) => request.url().startsWith(prefix))) thirdParty.push(request.url());
+        });
+        await page.goto(apiPage.path);
+        await waitForHydration(page);
+        await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(apiPage.operations, { timeout: 20_000 });
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${apiPage.heading} (1.0.0)`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expectNoAxeViolations(page);
+        expect(thirdParty, 'requests to other origins').toEqual([]);
+      });
+    }
+  });
+}
+
+test('a link to an operation opens the reference at that operation', async ({ page }) => {
+  await page.goto('/api/orders-api#operation/placeEquityOrder');
+  const operation = page.locator('.redoc-wrap [id="operation/placeEquityOrder"]');
+  await expect(operation).toBeInViewport({ timeout: 20_000 });
+  await expect(operation.getByRole('heading', { level: 2 })).toHaveText('Place a single equity order');
+});
+
+test('the prerendered page lists every operation before the reference loads', async ({ request }) => {
+  for (const apiPage of API_PAGES) {
+    const html = await (await request.get(apiPage.path)).text();
+    expect(html.match(/id="?operation\/[A-Za-z]+/g) ?? [], apiPage.path).toHaveLength(apiPage.operations);
+  }
+});
+
+test('docs pages do not load the reference code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto('/docs/accounts-api/endpoints/balance-summary');
+  await waitForHydration(page);
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((source) => source.includes('redoc-wrap'))).toEqual([]);
+});
