@@ -86,6 +86,10 @@ const config = {
         removeDefaultStopWordFilter: true,
         indexBlog: false,
         docsRouteBasePath: '/docs',
+        // The API reference pages too (their prerendered operation lists); no other page.
+        indexPages: true,
+        ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
+        ignoreCssSelectors: ['pre'],
         searchResultLimits: 8,
         searchResultContextMaxLength: 50,
         highlightSearchTermsOnTargetPage: true,

@@ -37,7 +37,7 @@ test.describe('site shell', () => {
     await expect(navbar.getByRole('button', { name: 'Log In' })).toBeVisible();
     await expect(navbar.getByRole('button', { name: /dark and light mode/ })).toBeVisible();
     await expect(navbar.getByTestId('search-placeholder')).toBeAttached();
-    await expect(navbar.getByRole('searchbox')).toHaveCount(0);
+    await expect(navbar.locator('input.navbar__search-input')).toHaveCount(0);
     // Custom items sit on the right-hand side unless told otherwise.
     await expect(page.locator('.navbar__items--right').getByRole('button', { name: 'Log In' })).toBeVisible();
   });

@@ -11,21 +11,25 @@ export interface Props {
   readonly onRetry: () => void;
 }
 
-/** What a protected page shows instead of its content until the visitor is known. */
+/**
+ * What a protected page shows instead of its content until the visitor is known. It is a
+ * `role="main"` block rather than a `<main>` element: the prerendered page keeps its own (hidden)
+ * `<main>`, and the search indexer reads the first `<main>` element of a page.
+ */
 export default function SignInStatus({ state, message, problem, onRetry }: Props): ReactNode {
   if (state === 'working') {
     return (
-      <main className={styles.panel}>
+      <div role="main" className={styles.panel}>
         <div className={styles.spinner} aria-hidden="true" />
         <p role="status" className={styles.message}>
           {message}
         </p>
-      </main>
+      </div>
     );
   }
   const text = problem ? SIGN_IN_FAILURES[problem.code] : null;
   return (
-    <main className={styles.panel}>
+    <div role="main" className={styles.panel}>
       <div role="alert" className={styles.alert}>
         <h1 className={styles.title}>{state === 'slow' ? 'Sign-in is taking longer than expected' : text?.title}</h1>
         <p>{state === 'slow' ? message : text?.explanation}</p>
@@ -39,6 +43,6 @@ export default function SignInStatus({ state, message, problem, onRetry }: Props
           Go to the home page
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signInAtProvider, test, waitForHydration } from './fixtures';
+import { SIGNED_IN_STATE } from './environment.mjs';
+import { SITE_TITLE } from './siteContent';
+
+const INDEX_REQUEST = /\/search-index[^/]*\.json/;
+
+/** The plugin's input; it becomes a combobox once its autocomplete starts. */
+const searchBox = (page: Page) => page.locator('input.navbar__search-input');
+const suggestions = (page: Page) => page.getByRole('listbox').getByRole('option');
+
+/** Opens a page as a signed-in visitor and waits until it can take keys. */
+async function openReady(page: Page, path = '/docs'): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+  await expect(searchBox(page)).toBeVisible();
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  await searchBox(page).fill(query);
+  await expect(page.getByRole('listbox')).toBeVisible();
+}
+
+/** The result titles the search page lists for a query. */
+async function pageResults(page: Page, query: string): Promise<string[]> {
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  await waitForHydration(page);
+  await expect(page.getByText(/documents? found|No documents were found/)).toBeVisible({ timeout: 20_000 });
+  return page.locator('article h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+test.describe('signed in', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('Ctrl+K focuses the search box', async ({ page }) => {
+    await openReady(page);
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+  });
+
+  test('the index is fetched with the build hash as a query', async ({ page }) => {
+    const indexRequest = page.waitForRequest(INDEX_REQUEST);
+    await openReady(page);
+    await searchBox(page).focus();
+    const url = new URL((await indexRequest).url());
+    expect(url.pathname).toBe('/search-index.json');
+    expect(url.searchParams.get('_')).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  test('a page title term lists that page first', async ({ page }) => {
+    await openReady(page);
+    await search(page, 'balance summary');
+    await expect(suggestions(page).first()).toContainText('Balance summary');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/docs\/accounts-api\/endpoints\/balance-summary/);
+  });
+
+  test('a common term shows at most 8 results, and See all results lists more', async ({ page }) => {
+    await openReady(page);
+    await search(page, 'account');
+    await expect(suggestions(page).first()).toBeVisible();
+    expect(await suggestions(page).count()).toBeLessThanOrEqual(8);
+    await page.getByRole('link', { name: 'See all results' }).click();
+    await expect(page).toHaveURL(/\/search\/?\?q=account$/);
+    await expect(page).toHaveTitle(`Search results for "account" | ${SITE_TITLE}`);
+    await expect(page.getByText(/\d+ documents found/)).toBeVisible({ timeout: 20_000 });
+    expect(await page.locator('article h2 a').count()).toBeGreaterThan(8);
+  });
+
+  test('a nonsense term shows No results', async ({ page }) => {
+    await openReady(page);
+    await search(page, 'zqxwvjkp');
+    await expect(page.getByRole('listbox')).toContainText('No results');
+    await expect(suggestions(page)).toHaveCount(0);
+  });
+
+  test('following a result highlights the term on the target page', async ({ page }) => {
+    await openReady(page);
+    await search(page, 'idempotency');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/_highlight=idempotency/);
+    await expect(page.locator('article mark').first()).toHaveText(/idempotency/i);
+  });
+
+  test('hyphens and capitals find the same pages as the lowercase words', async ({ page }) => {
+    const split = await pageResults(page, 'trusted contact');
+    expect(split.length).toBeGreaterThan(0);
+    expect(await pageResults(page, 'Trusted-Contact')).toEqual(split);
+    expect(await pageResults(page, 'TRUSTED CONTACT')).toEqual(split);
+  });
+
+  test('the search page shows markup in the query as text, and odd queries as no results', async ({ page }) => {
+    for (const query of ['<img src=x onerror=alert(1)>', '*~^:+', '"']) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search results for "${query}"`);
+      await expect(page.getByText(/documents? found|No documents were found/)).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+    }
+  });
+
+  test('the search page and its results pass axe', async ({ page }) => {
+    await pageResults(page, 'order');
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+    test('the search box can be used', async ({ page }) => {
+      await openReady(page);
+      await searchBox(page).tap();
+      await search(page, 'cancel');
+      await expect(suggestions(page).first()).toBeInViewport();
+      await suggestions(page).first().tap();
+      await expect(page).toHaveURL(/\/docs\//);
+    });
+  });
+});
+
+test.describe('anonymous', () => {
+  test('the navbar keeps the search box place with an empty placeholder of the same size', async ({ browser }) => {
+    const anonymous = await browser.newPage();
+    await anonymous.goto('/');
+    await waitForHydration(anonymous);
+    const placeholder = await anonymous.getByTestId('search-placeholder').boundingBox();
+    await anonymous.close();
+
+    const signedIn = await browser.newPage({ storageState: SIGNED_IN_STATE });
+    await openReady(signedIn, '/');
+    const box = await signedIn.locator('.navbar__search').first().boundingBox();
+    await signedIn.close();
+
+    expect(placeholder).not.toBeNull();
+    expect(box).not.toBeNull();
+    expect(Math.abs(placeholder!.width - box!.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(placeholder!.height - box!.height)).toBeLessThanOrEqual(1);
+  });
+
+  test('/search asks to sign in, and Log In returns to the same query', async ({ page }) => {
+    await page.goto('/search?q=order%20status');
+    await waitForHydration(page);
+    await expect(page).toHaveTitle(`Search results for "order status" | ${SITE_TITLE}`);
+    await expect(page.getByRole('main')).toContainText('Log in to see the results for');
+    await expectNoAxeViolations(page);
+    await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
+    await signInAtProvider(page);
+    await page.waitForURL(/\/search\?q=order%20status$/);
+    await expect(page.getByText(/\d+ documents found/)).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('no page requests the search index', async ({ page }) => {
+    const indexRequests: string[] = [];
+    page.on('request', (request) => {
+      if (INDEX_REQUEST.test(request.url())) indexRequests.push(request.url());
+    });
+    for (const path of ['/', '/search', '/search?q=account', '/health', '/401/error?reason=access_denied']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+    }
+    await expect(page.getByTestId('search-placeholder')).toBeAttached();
+    expect(indexRequests).toEqual([]);
+    expect(await page.locator('link[href*="search-index"]').count()).toBe(0);
+  });
+});
