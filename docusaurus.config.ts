@@ -89,7 +89,7 @@ const config = {
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
-        ignoreCssSelectors: ['pre'],
+        ignoreCssSelectors: ['pre', '.api-field-description'],
         searchResultLimits: 8,
         searchResultContextMaxLength: 50,
         highlightSearchTermsOnTargetPage: true,

@@ -4,8 +4,9 @@
  *
  * - `<ApiOperation operationId="getBalanceSummary" />`: method, path, scopes, parameters, request body,
  *   responses and the success body's fields (headings at level 3 unless `headingLevel` says otherwise);
- * - `<RequestSamples operationId="placeEquityOrder" example="limitBuy" />`: curl, fetch and requests
- *   samples in tabs, from the operation's examples (the named request-body example, or the first);
+ * - `<RequestSamples operationId="placeEquityOrder" example="limitBuy" query="status,limit" />`: curl,
+ *   fetch and requests samples in tabs, from the operation's examples (the named request-body example,
+ *   or the first; the optional query parameters named in `query`, with their examples);
  * - `<ApiSchema name="onboarding#/components/schemas/Affiliation" />`: a schema's fields.
  *
  * An unknown operation, schema or example stops the build with the page's path.
@@ -124,7 +125,11 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
     case 'RequestSamples': {
       const operation = operationFor(required(node, 'operationId', where), where);
       try {
-        return requestSampleNodes(operation, attributeOf(node, 'example'));
+        const query = attributeOf(node, 'query')
+          ?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        return requestSampleNodes(operation, { example: attributeOf(node, 'example'), query });
       } catch (error) {
         throw new Error(`${where}: ${(error as Error).message}`);
       }

@@ -4,8 +4,14 @@
  */
 import type { Heading, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { fieldRows, schemaVariants, typeLabel, type JsonObject } from './schemaFields';
-import { requestSamples, type SampleOperation } from './requestSamples';
+import { fieldRows, requiredAlternatives, schemaVariants, typeLabel, type JsonObject } from './schemaFields';
+import { requestSamples, type SampleOperation, type SampleOptions } from './requestSamples';
+
+/**
+ * The class of the description cells of generated field tables. The search index leaves them out:
+ * the same blocks recur on many pages, and their field names and types are what readers search for.
+ */
+export const FIELD_DESCRIPTION_CLASS = 'api-field-description';
 
 /** Turns a Markdown description into inline content for a table cell. */
 export type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -60,7 +66,7 @@ const requirement = (required: boolean): PhrasingContent[] => [text(required ? '
 export function fieldTable(schema: JsonObject, toPhrasing: ToPhrasing): Table | null {
   const rows = fieldRows(schema);
   if (rows.length === 0) return null;
-  return table(
+  const fields = table(
     ['Field', 'Type', 'Required', 'Description'],
     rows.map((field) => [
       [code(field.name)],
@@ -69,6 +75,10 @@ export function fieldTable(schema: JsonObject, toPhrasing: ToPhrasing): Table | 
       toPhrasing(field.description),
     ]),
   );
+  for (const fieldRow of fields.children.slice(1)) {
+    fieldRow.children[3].data = { hProperties: { className: [FIELD_DESCRIPTION_CLASS] } };
+  }
+  return fields;
 }
 
 /** A schema's fields, or for a `oneOf` its alternatives and what selects each. */
@@ -87,7 +97,11 @@ export function schemaNodes(schema: JsonObject, toPhrasing: ToPhrasing): RootCon
     ];
   }
   const fields = fieldTable(schema, toPhrasing);
-  return fields ? [fields] : [paragraph(text(`A value of type ${typeLabel(schema)}.`))];
+  const rule = requiredAlternatives(schema);
+  return [
+    ...(fields ? [fields] : [paragraph(text(`A value of type ${typeLabel(schema)}.`))]),
+    ...(rule ? [paragraph(...toPhrasing(rule))] : []),
+  ];
 }
 
 function scopesOf(definition: JsonObject): string[] {
@@ -200,12 +214,12 @@ export function operationNodes(
 }
 
 /** Request samples in tabs that remember the reader's language across pages. */
-export function requestSampleNodes(operation: SampleOperation, example?: string): RootContent[] {
+export function requestSampleNodes(operation: SampleOperation, options: SampleOptions = {}): RootContent[] {
   return [
     jsx(
       'Tabs',
       { groupId: 'request-language', className: 'request-samples' },
-      requestSamples(operation, example).map((sample) =>
+      requestSamples(operation, options).map((sample) =>
         jsx('TabItem', { value: sample.language, label: sample.label }, [
           { type: 'code', lang: sample.language, meta: null, value: sample.code },
         ]),

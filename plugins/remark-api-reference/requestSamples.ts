@@ -61,8 +61,25 @@ export function exampleOf(holder: JsonObject, name?: string): unknown {
   return undefined;
 }
 
-/** The request an operation's examples describe. `example` picks a named request-body example. */
-export function sampleRequest(operation: SampleOperation, example?: string): SampleRequest {
+export interface SampleOptions {
+  /** A named request-body example (default: the first). */
+  readonly example?: string;
+  /** Optional query parameters to include, with their examples (required ones always are). */
+  readonly query?: readonly string[];
+}
+
+/**
+ * A header whose value must be new for every request: the samples make one up when they run
+ * (`$(uuidgen)`, `crypto.randomUUID()`, `uuid.uuid4()`), so two copied samples never share a key.
+ */
+export const FRESH_UUID_HEADERS = new Set(['Idempotency-Key']);
+export const FRESH_UUID = '<new UUID>';
+
+/** The request an operation's examples describe. */
+export function sampleRequest(
+  operation: SampleOperation,
+  { example, query: optionalQuery = [] }: SampleOptions = {},
+): SampleRequest {
   const { definition } = operation;
   const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
   const valueOf = (parameter: JsonObject): string => {
@@ -81,11 +98,17 @@ export function sampleRequest(operation: SampleOperation, example?: string): Sam
   for (const parameter of parameters) {
     const name = String(parameter.name);
     if (parameter.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(valueOf(parameter)));
-    // Only the required query parameters: the sample is the plain call; the page explains the options.
-    if (parameter.in === 'query' && parameter.required === true) {
+    // The required query parameters, and the optional ones the page asks for.
+    if (parameter.in === 'query' && (parameter.required === true || optionalQuery.includes(name))) {
       query.set(name, valueOf(parameter));
     }
-    if (parameter.in === 'header') headers.push([name, valueOf(parameter)]);
+    if (parameter.in === 'header') headers.push([name, FRESH_UUID_HEADERS.has(name) ? FRESH_UUID : valueOf(parameter)]);
+  }
+  const unknown = optionalQuery.filter(
+    (name) => !parameters.some((parameter) => parameter.in === 'query' && parameter.name === name),
+  );
+  if (unknown.length > 0) {
+    throw new SampleError(`${operation.method} ${operation.path} has no query parameter ${unknown.join(', ')}`);
   }
 
   const responses = isObject(definition.responses) ? definition.responses : {};
@@ -141,7 +164,8 @@ function formParts(media: JsonObject, example: unknown): FormPart[] {
 
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 /** A header value in double quotes so that `$ACCESS_TOKEN` expands. */
-const shellHeader = (name: string, value: string): string => `"${name}: ${value.replace(/["\\`]/g, '\\$&')}"`;
+const shellHeader = (name: string, value: string): string =>
+  value === FRESH_UUID ? `"${name}: $(uuidgen)"` : `"${name}: ${value.replace(/["\\`]/g, '\\$&')}"`;
 
 export function curlSample(request: SampleRequest): string {
   const lines = [`curl --request ${request.method} ${shellQuote(request.url)}`];
@@ -162,7 +186,7 @@ export function fetchSample(request: SampleRequest): string {
   const headerLines = request.headers.map(([name, value]) =>
     name === 'Authorization'
       ? `    Authorization: \`Bearer \${process.env.ACCESS_TOKEN}\`,`
-      : `    ${/^[A-Za-z]+$/.test(name) ? name : jsString(name)}: ${jsString(value)},`,
+      : `    ${/^[A-Za-z]+$/.test(name) ? name : jsString(name)}: ${value === FRESH_UUID ? 'crypto.randomUUID()' : jsString(value)},`,
   );
   const lines: string[] = [];
   if (request.contentType === 'multipart/form-data') {
@@ -215,8 +239,9 @@ export function pythonSample(request: SampleRequest): string {
     .map(([name, value]) =>
       name === 'Authorization'
         ? `    "Authorization": f"Bearer {os.environ['ACCESS_TOKEN']}",`
-        : `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`,
+        : `    ${JSON.stringify(name)}: ${value === FRESH_UUID ? 'str(uuid.uuid4())' : JSON.stringify(value)},`,
     );
+  if (request.headers.some(([, value]) => value === FRESH_UUID)) lines.splice(1, 0, 'import uuid');
   const args = [
     `    ${JSON.stringify(request.url)},`,
     '    headers={',
@@ -244,8 +269,8 @@ export function pythonSample(request: SampleRequest): string {
   return lines.join('\n');
 }
 
-export function requestSamples(operation: SampleOperation, example?: string): RequestSample[] {
-  const request = sampleRequest(operation, example);
+export function requestSamples(operation: SampleOperation, options: SampleOptions = {}): RequestSample[] {
+  const request = sampleRequest(operation, options);
   return [
     { language: 'bash', label: 'curl', code: curlSample(request) },
     { language: 'javascript', label: 'JavaScript (fetch)', code: fetchSample(request) },

@@ -36,9 +36,40 @@ export function mergeAllOf(schema: JsonObject): JsonObject {
   );
 }
 
+/** Keywords that only constrain the object they sit in, without giving it a shape of its own. */
+const CONSTRAINT_KEYWORDS = new Set([
+  'required',
+  'minProperties',
+  'maxProperties',
+  'not',
+  'dependentRequired',
+  'description',
+]);
+
+const isConstraintOnly = (schema: JsonObject): boolean =>
+  Object.keys(schema).every((keyword) => CONSTRAINT_KEYWORDS.has(keyword));
+
+/** The alternative shapes of a schema; `anyOf: [{required: [a]}, {required: [b]}]` is a rule, not shapes. */
 function variantsOf(schema: JsonObject): JsonObject[] {
   const variants = schema.oneOf ?? schema.anyOf;
-  return Array.isArray(variants) ? variants.filter(isObject) : [];
+  const members = Array.isArray(variants) ? variants.filter(isObject) : [];
+  return members.every(isConstraintOnly) ? [] : members;
+}
+
+/** "Send at least one of `a`, `b`." for an `anyOf` (or `oneOf`) of `required` lists. */
+export function requiredAlternatives(input: JsonObject): string | null {
+  const schema = mergeAllOf(input);
+  for (const [keyword, wording] of [
+    ['anyOf', 'at least one of'],
+    ['oneOf', 'exactly one of'],
+  ] as const) {
+    const members = Array.isArray(schema[keyword]) ? (schema[keyword] as unknown[]).filter(isObject) : [];
+    if (members.length < 2 || !members.every(isConstraintOnly)) continue;
+    const groups = members.map((member) => (Array.isArray(member.required) ? (member.required as string[]) : []));
+    if (groups.some((group) => group.length === 0)) continue;
+    return `Send ${wording}: ${groups.map((group) => group.map((name) => `\`${name}\``).join(' and ')).join(', ')}.`;
+  }
+  return null;
 }
 
 /** A short human name for a schema's type: `string (date)`, `array of Money`, `integer`. */

@@ -3,20 +3,27 @@
  * Measures the JavaScript a page downloads on first load (bytes, uncompressed and as transferred),
  * in headless Chromium against a running site. Prints the median of several cold loads.
  *
- *   node scripts/bench/first-load-js.mjs [url=http://localhost:3100/] [runs=5]
+ *   node scripts/bench/first-load-js.mjs [url=http://localhost:3100/] [runs=5] [--signed-in]
+ *
+ * With --signed-in the demo developer signs in once first (for protected pages such as /docs).
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.mjs';
+import { signInOnce } from './signInOnce.mjs';
 
-const url = process.argv[2] ?? 'http://localhost:3100/';
-const runs = Number(process.argv[3] ?? 5);
+const signedIn = process.argv.includes('--signed-in');
+const [url = 'http://localhost:3100/', runsArgument = '5'] = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('--'));
+const runs = Number(runsArgument);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+const storageState = signedIn ? await signInOnce(browser, new URL(url).origin) : undefined;
 const samples = [];
 for (let run = 0; run < runs; run += 1) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const scripts = new Map();
   page.on('response', async (response) => {
@@ -46,7 +53,7 @@ for (let run = 0; run < runs; run += 1) {
 await browser.close();
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`First-load JavaScript of ${url} (${runs} cold loads)`);
+console.log(`First-load JavaScript of ${url} (${runs} cold loads${signedIn ? ', signed in' : ''})`);
 console.log(`  files:        ${median(samples.map((s) => s.files))}`);
 console.log(`  uncompressed: ${kib(median(samples.map((s) => s.bytes)))} (median)`);
 console.log(`  gzip -9:      ${kib(median(samples.map((s) => s.gzip)))} (median; what a compressing CDN would send)`);

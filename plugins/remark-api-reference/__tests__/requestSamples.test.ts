@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import { spawnSync } from 'node:child_process';
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
-import { exampleOf, requestSamples, sampleRequest, SampleError, type SampleOperation } from '../requestSamples';
+import {
+  exampleOf,
+  FRESH_UUID,
+  requestSamples,
+  sampleRequest,
+  SampleError,
+  type SampleOperation,
+} from '../requestSamples';
 
 const operations: (SampleOperation & { operationId: string })[] = API_NAMES.flatMap((api) => {
   const description = loadDereferenced(api);
@@ -49,15 +56,29 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
 describe('sampleRequest', () => {
   const placeOrder = operations.find((operation) => operation.operationId === 'placeEquityOrder')!;
 
-  it('sends the idempotency key header and a named example', () => {
-    const request = sampleRequest(placeOrder, 'fractionalMarketBuy');
-    expect(request.headers.map(([name]) => name)).toContain('Idempotency-Key');
+  it('sends a named example, with a new idempotency key made up by every sample', () => {
+    const request = sampleRequest(placeOrder, { example: 'fractionalMarketBuy' });
+    expect(request.headers).toContainEqual(['Idempotency-Key', FRESH_UUID]);
     expect(request.body).toMatchObject({ type: 'MARKET' });
+    const [curl, fetch, python] = requestSamples(placeOrder);
+    expect(curl.code).toContain('--header "Idempotency-Key: $(uuidgen)"');
+    expect(fetch.code).toContain('"Idempotency-Key": crypto.randomUUID(),');
+    expect(python.code).toContain('"Idempotency-Key": str(uuid.uuid4()),');
+    expect(python.code).toMatch(/^import os\nimport uuid\n/);
   });
 
   it('names the examples there are when asked for one that is not', () => {
-    expect(() => sampleRequest(placeOrder, 'noSuchExample')).toThrow(SampleError);
-    expect(() => sampleRequest(placeOrder, 'noSuchExample')).toThrow(/limitBuy/);
+    expect(() => sampleRequest(placeOrder, { example: 'noSuchExample' })).toThrow(SampleError);
+    expect(() => sampleRequest(placeOrder, { example: 'noSuchExample' })).toThrow(/limitBuy/);
+  });
+
+  it('adds the optional query parameters asked for, and only those that exist', () => {
+    const search = operations.find((operation) => operation.operationId === 'searchEquityOrders')!;
+    const plain = new URL(sampleRequest(search).url);
+    const filtered = new URL(sampleRequest(search, { query: ['status'] }).url);
+    expect(plain.searchParams.has('status')).toBe(false);
+    expect(filtered.searchParams.get('status')).toBeTruthy();
+    expect(() => sampleRequest(search, { query: ['nope'] })).toThrow(/no query parameter nope/);
   });
 
   it('uploads a file part by its file name', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { fieldRows, schemaVariants, typeLabel } from '../schemaFields';
+import { fieldRows, requiredAlternatives, schemaVariants, typeLabel } from '../schemaFields';
 import { resolveReferences } from '../resolveReferences';
 
 const money = {
@@ -99,5 +99,24 @@ describe('resolveReferences', () => {
 
   it('reports a reference to nothing', () => {
     expect(() => resolveReferences({}, { $ref: '#/components/schemas/Missing' })).toThrow('unresolved $ref');
+  });
+});
+
+describe('constraint-only alternatives', () => {
+  const addressUpdate = {
+    type: 'object',
+    properties: { legalAddress: { type: 'object' }, mailingAddress: { type: 'object' } },
+    anyOf: [{ required: ['legalAddress'] }, { required: ['mailingAddress'] }],
+  };
+
+  it('are a rule about the fields, not alternative schemas', () => {
+    expect(schemaVariants(addressUpdate)).toEqual([]);
+    expect(typeLabel(addressUpdate)).toBe('object');
+    expect(fieldRows(addressUpdate).map((row) => row.name)).toEqual(['legalAddress', 'mailingAddress']);
+    expect(requiredAlternatives(addressUpdate)).toBe('Send at least one of: `legalAddress`, `mailingAddress`.');
+  });
+
+  it('leave real alternatives alone', () => {
+    expect(requiredAlternatives({ oneOf: [{ type: 'string' }, { type: 'integer' }] })).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ function OperationIndex({ description }: Props): ReactNode {
   return (
     <div className={styles.index}>
       {/* Redoc shows the title (with the version) once it has loaded. */}
-      <h1>{description.info.title}</h1>
+      <h1>{description.info.title} reference</h1>
       <p role="status">Loading the interactive reference…</p>
       <h2>Operations</h2>
       <ul>

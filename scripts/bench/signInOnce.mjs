@@ -1,0 +1,18 @@
+/**
+ * Signs the demo developer in once through the development provider and returns the browser
+ * storage, so a benchmark can load protected pages as a signed-in visitor.
+ */
+import { DEMO_USER } from '../../tests/e2e/environment.mjs';
+
+export async function signInOnce(browser, site) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${site}/docs`);
+  await page.getByLabel('Username').fill(DEMO_USER.username);
+  await page.getByLabel('Password').fill(DEMO_USER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('[data-access="open"]').waitFor({ state: 'attached' });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
