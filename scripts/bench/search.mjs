@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global window, document, MutationObserver -- used inside page.evaluate, which runs in the browser */
 /**
  * Measures local search as a signed-in developer meets it, in headless Chromium against a running
  * production build: the index (files, raw and gzip bytes, documents), and the time from the last

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
 import { SIGNED_IN_STATE } from './environment.mjs';
 
 test.use({ storageState: SIGNED_IN_STATE });
 
-async function open(page: import('@playwright/test').Page, path: string) {
+async function open(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
   await expect(page.locator('[data-access="open"]')).toBeAttached();
