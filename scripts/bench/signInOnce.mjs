@@ -11,6 +11,8 @@ export async function signInOnce(browser, site) {
   await page.getByLabel('Username').fill(DEMO_USER.username);
   await page.getByLabel('Password').fill(DEMO_USER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Back on the site, past the callback page, with the tokens stored.
+  await page.waitForURL((url) => url.origin === site && !url.pathname.startsWith('/login/callback'));
   await page.locator('[data-access="open"]').waitFor({ state: 'attached' });
   const state = await context.storageState();
   await context.close();
