@@ -100,6 +100,13 @@ test.describe('signed in', () => {
     }
   });
 
+  test('the search page without a query keeps the site title format', async ({ page }) => {
+    await page.goto('/search');
+    await waitForHydration(page);
+    await expect(page).toHaveTitle(`Search the documentation | ${SITE_TITLE}`);
+    await expect(page.locator('input[name="q"]')).toBeVisible();
+  });
+
   test('the search page and its results pass axe', async ({ page }) => {
     await pageResults(page, 'order');
     await expectNoAxeViolations(page);
@@ -136,6 +143,13 @@ test.describe('anonymous', () => {
     expect(box).not.toBeNull();
     expect(Math.abs(placeholder!.width - box!.width)).toBeLessThanOrEqual(1);
     expect(Math.abs(placeholder!.height - box!.height)).toBeLessThanOrEqual(1);
+  });
+
+  test('/search without a query asks to sign in, in the site title format', async ({ page }) => {
+    await page.goto('/search');
+    await waitForHydration(page);
+    await expect(page).toHaveTitle(`Search the documentation | ${SITE_TITLE}`);
+    await expect(page.getByRole('main')).toContainText('Log in to search it.');
   });
 
   test('/search asks to sign in, and Log In returns to the same query', async ({ page }) => {
