@@ -9,6 +9,7 @@ import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { buildFooter } from './config/footer';
 import { withDefaultPositions } from './config/navbar';
+import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
@@ -86,6 +87,8 @@ const config = {
         removeDefaultStopWordFilter: true,
         indexBlog: false,
         docsRouteBasePath: '/docs',
+        // The index URL's hash covers the descriptions the generated content comes from, too.
+        docsDir: ['docs', writeSearchIndexInputs(__dirname)],
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
