@@ -55,3 +55,24 @@ test('docs pages do not load the reference code', async ({ page }) => {
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((source) => source.includes('redoc-wrap'))).toEqual([]);
 });
+
+test.describe('switching the colour mode on a reference page', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('re-themes the reference at once', async ({ page }) => {
+    await page.goto('/api/orders-api');
+    await waitForHydration(page);
+    await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+    const menu = page.locator('.redoc-wrap .menu-content');
+    const background = () => menu.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background()).toBe('rgb(245, 246, 247)');
+    const toggle = page.locator('.navbar').getByRole('button', { name: /dark and light mode/i });
+    // The toggle cycles system → light → dark.
+    for (let click = 0; click < 3 && (await page.locator('html').getAttribute('data-theme')) !== 'dark'; click += 1) {
+      await toggle.click();
+    }
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(background).toBe('rgb(27, 27, 29)');
+    await expectNoAxeViolations(page);
+  });
+});
