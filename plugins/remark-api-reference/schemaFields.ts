@@ -86,7 +86,9 @@ export function typeLabel(input: JsonObject): string {
   let label: string;
   if (base === 'array') {
     const items = isObject(schema.items) ? schema.items : {};
-    label = `array of ${typeof items.title === 'string' ? items.title : typeLabel(items)}`;
+    // Objects by their schema's name ("array of Money"), anything else by its type ("array of string").
+    const objectItems = items.type === 'object' || isObject(items.properties);
+    label = `array of ${objectItems && typeof items.title === 'string' ? items.title : typeLabel(items)}`;
   } else if (base === 'object' && typeof schema.title === 'string') {
     label = `object (${schema.title})`;
   } else if (typeof schema.format === 'string') {

@@ -60,6 +60,7 @@ describe('fieldRows', () => {
 describe('typeLabel', () => {
   it('names arrays by their item title and nullable types', () => {
     expect(typeLabel({ type: 'array', items: money })).toBe('array of Money');
+    expect(typeLabel({ type: 'array', items: { title: 'AccountNumber', type: 'string' } })).toBe('array of string');
     expect(typeLabel({ type: ['string', 'null'], format: 'date' })).toBe('string (date) or null');
   });
 });
