@@ -1,9 +1,10 @@
 /**
  * The API descriptions in `openapi/`, bundled by the Redocly CLI (which resolves every `$ref`,
- * including those into `shared/common.yaml`). Used by the checks in `openapi/__tests__/`.
+ * including those into `shared/common.yaml`). Used by the reference plugins at build time and by the
+ * checks in `openapi/__tests__/`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -25,18 +26,39 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'o
 
 const REDOCLY = path.join(__dirname, '..', 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
+/** Changes whenever a file of the descriptions does (names, sizes and modification times). */
+export function descriptionsSignature(): string {
+  return readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.ya?ml$/.test(file))
+    .sort()
+    .map((file) => {
+      const stats = statSync(path.join(__dirname, file));
+      return `${file}:${stats.size}:${stats.mtimeMs}`;
+    })
+    .join('|');
+}
+
+const bundles = new Map<string, { readonly signature: string; readonly document: JsonObject }>();
+
 /**
  * Bundles one description into a single document: references to other files are pulled in, and with
  * `dereferenced` every reference is replaced by what it points to.
  */
 export function loadBundled(api: ApiName, { dereferenced }: { readonly dereferenced: boolean }): JsonObject {
+  // Bundled once per process while the files stay the same: the build's two reference plugins share it.
+  const key = `${api}:${String(dereferenced)}`;
+  const signature = descriptionsSignature();
+  const cached = bundles.get(key);
+  if (cached?.signature === signature) return cached.document;
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), `${api}.json`);
   const flags = dereferenced ? ['--dereferenced'] : [];
   execFileSync(process.execPath, [REDOCLY, 'bundle', api, ...flags, '--ext', 'json', '--output', out], {
     cwd: path.join(__dirname, '..'),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  return JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
+  const document = JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
+  bundles.set(key, { signature, document });
+  return document;
 }
 
 /** Bundles one description with every reference inlined. */

@@ -14,7 +14,14 @@
 import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { API_REFERENCE_PAGES } from '../../config/apiReference';
-import { API_NAMES, loadBundled, operationsOf, type ApiName, type JsonObject } from '../../openapi/descriptions';
+import {
+  API_NAMES,
+  descriptionsSignature,
+  loadBundled,
+  operationsOf,
+  type ApiName,
+  type JsonObject,
+} from '../../openapi/descriptions';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { resolveReferences } from './resolveReferences';
 
@@ -23,11 +30,13 @@ interface Descriptions {
   readonly documents: Readonly<Record<ApiName, JsonObject>>;
 }
 
-let descriptions: Descriptions | null = null;
+let descriptions: (Descriptions & { readonly signature: string }) | null = null;
 
 /** Bundles every description once per build (the Redocly CLI merges the files; references are resolved here). */
 function loadDescriptions(): Descriptions {
-  if (descriptions) return descriptions;
+  // Again only when a description file has changed (`npm start` keeps the process).
+  const signature = descriptionsSignature();
+  if (descriptions?.signature === signature) return descriptions;
   const documents = Object.fromEntries(
     API_NAMES.map((api) => {
       const bundled = loadBundled(api, { dereferenced: false });
@@ -48,7 +57,7 @@ function loadDescriptions(): Descriptions {
       });
     }
   }
-  descriptions = { operations, documents };
+  descriptions = { operations, documents, signature };
   return descriptions;
 }
 
