@@ -57,7 +57,8 @@ test('docs pages do not load the reference code', async ({ page }) => {
 });
 
 test.describe('switching the colour mode on a reference page', () => {
-  test.use({ colorScheme: 'light' });
+  // The toggle sits in the navbar at desktop width (in the menu on a phone).
+  test.use({ colorScheme: 'light', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
   test('re-themes the reference at once', async ({ page }) => {
     await page.goto('/api/orders-api');
