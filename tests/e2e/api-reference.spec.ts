@@ -61,6 +61,8 @@ test.describe('switching the colour mode on a reference page', () => {
   test.use({ colorScheme: 'light', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
   test('re-themes the reference at once', async ({ page }) => {
+    // Two full renders of the largest reference and an axe scan: more than the default minute under CI load.
+    test.slow();
     await page.goto('/api/orders-api');
     await waitForHydration(page);
     await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
