@@ -82,3 +82,20 @@ export function operationsOf(api: ApiName, description: JsonObject): Operation[]
     }),
   );
 }
+
+/**
+ * The value a JSON pointer (`/components/schemas/Money`, or `#/components/schemas/Money` as in a
+ * `$ref`) points to in a document, or `undefined`.
+ */
+export function resolvePointer(document: JsonObject, pointer: string): unknown {
+  return pointer
+    .replace(/^#/, '')
+    .replace(/^\//, '')
+    .split('/')
+    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject)[key] : undefined,
+      document,
+    );
+}

@@ -1,9 +1,8 @@
 /** @jest-environment node */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { API_NAMES, loadDereferenced, type ApiName, type JsonObject } from '../descriptions';
+import { docsFiles, readPage } from '../../tests/content/docsPages';
+import { API_NAMES, loadDereferenced, resolvePointer, type ApiName, type JsonObject } from '../descriptions';
 
 /**
  * A JSON code block in the docs claims a schema with `schema="<api>#<JSON pointer>"` in its meta,
@@ -11,8 +10,6 @@ import { API_NAMES, loadDereferenced, type ApiName, type JsonObject } from '../d
  * Every such example must validate against that schema, so the written docs cannot drift from the
  * API descriptions.
  */
-const DOCS = path.join(__dirname, '..', '..', 'docs');
-const FENCE = /^```json([^\n]*)\n([\s\S]*?)^```$/gm;
 const CLAIM = /\bschema="([a-z]+)#([^"]+)"/;
 
 interface Claim {
@@ -22,36 +19,16 @@ interface Claim {
   readonly source: string;
 }
 
-function mdxFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-const claims: Claim[] = mdxFiles(DOCS).flatMap((file) => {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(FENCE)].flatMap((match) => {
-    const claim = CLAIM.exec(match[1]);
-    if (!claim) return [];
-    const line = text.slice(0, match.index).split('\n').length;
-    return [
-      {
-        where: `${path.relative(DOCS, file)}:${line}`,
-        api: claim[1] as ApiName,
-        pointer: claim[2],
-        source: match[2],
-      },
-    ];
-  });
-});
-
-function resolvePointer(document: JsonObject, pointer: string): JsonObject | undefined {
-  return pointer
-    .replace(/^\//, '')
-    .split('/')
-    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node as JsonObject | undefined)?.[key], document) as JsonObject | undefined;
-}
+const claims: Claim[] = docsFiles()
+  .map(readPage)
+  .flatMap((page) =>
+    page.codeBlocks.flatMap((block) => {
+      const claim = block.lang === 'json' ? CLAIM.exec(block.meta) : null;
+      return claim
+        ? [{ where: `${page.file}:${block.line}`, api: claim[1] as ApiName, pointer: claim[2], source: block.code }]
+        : [];
+    }),
+  );
 
 describe('JSON examples in the docs that name a schema', () => {
   const descriptions = new Map<ApiName, JsonObject>();
@@ -75,7 +52,7 @@ describe('JSON examples in the docs that name a schema', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     const invalid = claims.flatMap((claim) => {
-      const schema = resolvePointer(describedBy(claim.api), claim.pointer);
+      const schema = resolvePointer(describedBy(claim.api), claim.pointer) as JsonObject | undefined;
       if (!schema) return [];
       let value: unknown;
       try {

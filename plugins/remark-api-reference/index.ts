@@ -19,6 +19,7 @@ import {
   descriptionsSignature,
   loadBundled,
   operationsOf,
+  resolvePointer,
   type ApiName,
   type JsonObject,
 } from '../../openapi/descriptions';
@@ -87,14 +88,7 @@ export function schemaFor(name: string, where: string): JsonObject {
   if (!API_NAMES.includes(api as ApiName) || !pointer?.startsWith('/')) {
     throw new Error(`${where}: "${name}" is not api#/json/pointer (apis: ${API_NAMES.join(', ')})`);
   }
-  const target = pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>(
-      (value, key) => (value as JsonObject | undefined)?.[key],
-      loadDescriptions().documents[api as ApiName],
-    );
+  const target = resolvePointer(loadDescriptions().documents[api as ApiName], pointer);
   if (typeof target !== 'object' || target === null) throw new Error(`${where}: no schema at ${name}`);
   return target as JsonObject;
 }

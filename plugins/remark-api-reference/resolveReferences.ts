@@ -3,18 +3,11 @@
  * bundle, but keeps each component schema's name as its `title` (unless it has one), so that the
  * docs can say "object (Money)" rather than "object".
  */
+import { resolvePointer } from '../../openapi/descriptions';
 import type { JsonObject } from './schemaFields';
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function target(document: JsonObject, ref: string): unknown {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), document);
 }
 
 export function resolveReferences<T>(document: JsonObject, value: T): T {
@@ -32,7 +25,7 @@ export function resolveReferences<T>(document: JsonObject, value: T): T {
         return { title: schemaName ?? name, description: `Recursive: see ${name}.`, ...siblings };
       }
       if (!cache.has(ref)) {
-        const found = target(document, ref);
+        const found = resolvePointer(document, ref);
         if (found === undefined) throw new Error(`unresolved $ref ${ref}`);
         const resolved = resolve(found, [...resolving, ref]);
         cache.set(
