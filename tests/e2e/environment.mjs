@@ -2,8 +2,9 @@
  * Where the browser tests run the site and the development identity provider, and the settings
  * the site is built with for them. Shared by scripts/build-for-tests.mjs and playwright.config.ts.
  */
-export const SITE_ORIGIN = 'http://localhost:3100';
-export const IDP_PORT = 4100;
+// Two checkouts on one machine can run their browser tests side by side with other ports.
+export const SITE_ORIGIN = `http://localhost:${process.env.E2E_SITE_PORT ?? 3100}`;
+export const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4100);
 export const IDP_ISSUER = `http://localhost:${IDP_PORT}`;
 export const BUILD_DIR = 'build-e2e';
 /** A recognisable value: the tests fail if it appears anywhere in the built site. */

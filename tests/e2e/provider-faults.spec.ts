@@ -69,7 +69,7 @@ test.describe('token renewal', () => {
   });
 
   test.describe('a failed renewal', () => {
-    test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\) http:\/\/localhost:4100\/connect\/token/] });
+    test.use({ expectedConsoleErrors: [new RegExp(`status of 400 \\(Bad Request\\) ${IDP_ISSUER}/connect/token`)] });
 
     test('sends the visitor to sign in again and back to the same page', async ({ page }) => {
       await providerControl('token-ttl', { accessTokenTtl: 40 });
