@@ -14,6 +14,8 @@ import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
 import remarkApiReference from './plugins/remark-api-reference';
+import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
+import searchIndexPlugin from './plugins/search-index';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
 
 loadDotenv({ quiet: true });
@@ -80,7 +82,7 @@ const config = {
   themes: [
     '@docusaurus/theme-mermaid',
     [
-      '@easyops-cn/docusaurus-search-local',
+      searchIndexPlugin,
       {
         hashed: true,
         language: ['en'],
@@ -92,7 +94,7 @@ const config = {
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
-        ignoreCssSelectors: ['pre', '.api-field-description'],
+        ignoreCssSelectors: ['pre', `.${UNINDEXED_FIELD_CELL_CLASS}`],
         searchResultLimits: 8,
         searchResultContextMaxLength: 50,
         highlightSearchTermsOnTargetPage: true,

@@ -8,10 +8,12 @@ import { fieldRows, requiredAlternatives, schemaVariants, typeLabel, type JsonOb
 import { requestSamples, type SampleOperation, type SampleOptions } from './requestSamples';
 
 /**
- * The class of the description cells of generated field tables. The search index leaves them out:
- * the same blocks recur on many pages, and their field names and types are what readers search for.
+ * The class of the cells of generated field tables that the search index leaves out: the type, the
+ * requirement and the description. The same blocks recur on many pages; their field names are what
+ * readers search for, while "string", "Required" and "Optional" in every row would only add weight
+ * to the index and noise to the results.
  */
-export const FIELD_DESCRIPTION_CLASS = 'api-field-description';
+export const UNINDEXED_FIELD_CELL_CLASS = 'api-field-unindexed';
 
 /** Turns a Markdown description into inline content for a table cell. */
 export type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -76,7 +78,9 @@ export function fieldTable(schema: JsonObject, toPhrasing: ToPhrasing): Table | 
     ]),
   );
   for (const fieldRow of fields.children.slice(1)) {
-    fieldRow.children[3].data = { hProperties: { className: [FIELD_DESCRIPTION_CLASS] } };
+    for (const unindexed of fieldRow.children.slice(1)) {
+      unindexed.data = { hProperties: { className: [UNINDEXED_FIELD_CELL_CLASS] } };
+    }
   }
   return fields;
 }
