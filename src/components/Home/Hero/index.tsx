@@ -1,4 +1,5 @@
 import React, { type ReactNode } from 'react';
+import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import { API_FAMILIES } from '../apiFamilies';
@@ -22,11 +23,16 @@ export default function Hero({ title, tagline }: Props): ReactNode {
           through one set of REST APIs, with a sandbox that behaves like production.
         </p>
         <div className={styles.actions}>
-          <Link className="button button--lg button--secondary" to="/docs/getting-started/introduction">
+          <Link
+            className={clsx('button button--lg button--secondary', styles.action)}
+            to="/docs/getting-started/introduction">
             Get started
           </Link>
           {API_FAMILIES.map((family) => (
-            <Link key={family.id} className={`button button--lg ${styles.outline}`} to={family.docsPath}>
+            <Link
+              key={family.id}
+              className={clsx('button button--lg', styles.action, styles.outline)}
+              to={family.docsPath}>
               {family.title} API
             </Link>
           ))}
