@@ -98,6 +98,10 @@ export function createSiteApp({ readAsset }) {
       // Set by the TLS edge in front of the site; over plain HTTP on localhost it would only mislead.
       strictTransportSecurity: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // Cross-origin isolation breaks the return from the identity provider (the sign-in never completes).
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
     }),
   );
   app.use(methodNotAllowed({ app }));
