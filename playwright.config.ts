@@ -12,8 +12,9 @@ import {
 const isCI = Boolean(process.env.CI);
 
 /**
- * Browser tests against the real production build (served by `docusaurus serve`) and the real
- * development identity provider, in Debian's Chromium. `npm test` builds the site first.
+ * Browser tests against the real production build, served by the production server (server/cli.mjs) as
+ * readers get it, and the real development identity provider, in Debian's Chromium. `npm test` builds the
+ * site first.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -61,7 +62,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: `node node_modules/@docusaurus/core/bin/docusaurus.mjs serve --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost --no-open`,
+      command: `node server/cli.mjs --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost`,
       url: `${SITE_ORIGIN}/health.json`,
       env: SITE_BUILD_ENV,
       reuseExistingServer: !isCI,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds the site for the browser tests (tests/e2e/environment.mjs says with what, and where).
+// Builds (and precompresses) the site for the browser tests (tests/e2e/environment.mjs says with what, and where).
 import { spawnSync } from 'node:child_process';
+import { precompressDirectory } from '../plugins/precompress/precompress.mjs';
 import { BUILD_DIR, SITE_BUILD_ENV } from '../tests/e2e/environment.mjs';
 
 const started = Date.now();
@@ -9,6 +10,7 @@ const result = spawnSync(
   ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build', '--out-dir', BUILD_DIR],
   { env: { ...process.env, ...SITE_BUILD_ENV }, stdio: 'inherit' },
 );
-if (result.status === 0)
-  console.log(`Test build ready in ${BUILD_DIR}/ (${((Date.now() - started) / 1000).toFixed(1)} s).`);
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// As `npm run build` does: the browser tests are served the precompressed files readers get.
+await precompressDirectory(BUILD_DIR);
+console.log(`Test build ready in ${BUILD_DIR}/ (${((Date.now() - started) / 1000).toFixed(1)} s).`);

@@ -4,7 +4,8 @@
  * (dev/idp), so that sign-in works on a fresh machine with no account anywhere.
  *
  *   node scripts/run-with-idp.mjs start   # docusaurus start (live reload)
- *   node scripts/run-with-idp.mjs serve   # production build (built first when missing) served locally
+ *   node scripts/run-with-idp.mjs serve   # production build (built and precompressed first when missing),
+ *                                         # served by the production server (server/cli.mjs)
  *
  * When OIDC_ISSUER (environment or .env) names another provider, the development provider is not
  * started and the site uses that one.
@@ -12,6 +13,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { config as loadDotenv } from 'dotenv';
+
+import { precompressDirectory } from '../plugins/precompress/precompress.mjs';
 
 loadDotenv({ quiet: true });
 
@@ -76,10 +79,11 @@ if (mode === 'start') {
     const build = spawn(process.execPath, docusaurus(['build']), { env, stdio: 'inherit' });
     const code = await new Promise((resolve) => build.on('exit', resolve));
     if (code !== 0) shutdown(code ?? 1);
+    await precompressDirectory('build');
   }
   run(
     process.execPath,
-    docusaurus(['serve', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']),
-    'The static server',
+    ['server/cli.mjs', '--dir', 'build', '--port', sitePort, '--host', siteUrl.hostname],
+    'The production server',
   );
 }

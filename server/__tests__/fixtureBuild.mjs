@@ -1,0 +1,54 @@
+// @ts-check
+/** A small Docusaurus-shaped build in a temporary folder, for the server tests. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { precompressDirectory } from '../../plugins/precompress/precompress.mjs';
+
+/** Text that is long enough to be compressed. */
+export const LONG_SCRIPT = `console.log(${JSON.stringify('docs '.repeat(800))});\n`;
+export const DOCS_PAGE = `<!doctype html><title>Placing orders</title><main>${'<p>Orders.</p>'.repeat(200)}</main>\n`;
+export const NOT_FOUND_PAGE = `<!doctype html><title>Page Not Found</title>${'<p>Missing.</p>'.repeat(100)}\n`;
+/** A file beside the build directory: no request may ever read it. */
+export const SECRET = 'secret-outside-the-build-4d1c';
+
+/** Files of the fixture build, by path relative to the build directory. */
+export const FILES = {
+  'index.html': `<!doctype html><title>Home</title>${'<p>Home.</p>'.repeat(200)}\n`,
+  '404.html': NOT_FOUND_PAGE,
+  'docs/orders/index.html': DOCS_PAGE,
+  'docs/flat.html': '<!doctype html><title>Flat</title>\n',
+  'assets/js/main.3ff00f2d.js': LONG_SCRIPT,
+  'assets/js/00203149.c7737954.js': 'export {};\n',
+  'assets/js/main.3ff00f2d.js.LICENSE.txt': 'MIT\n',
+  'assets/css/styles.85ea60aa.css': `${'body { margin: 0 }\n'.repeat(100)}`,
+  'assets/images/logo-5d2a4b3c1e.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'assets/fonts/inter-0a1b2c3d4e.woff2': Buffer.alloc(2048, 7),
+  'assets/unhashed.js': 'export {};\n',
+  'search-index.json': JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, title: 'Orders' }))),
+  'sitemap.xml': `<?xml version="1.0"?><urlset>${'<url><loc>/docs</loc></url>'.repeat(50)}</urlset>\n`,
+  'health.json': '{"status":"ok"}\n',
+  'robots.txt': 'User-agent: *\n',
+  'manifest.webmanifest': '{"name":"Docs"}\n',
+  'img/favicon.ico': Buffer.from([0, 0, 1, 0]),
+  'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+  'img/empty.txt': '',
+};
+
+/**
+ * Writes the fixture build, precompressed, into a new temporary folder.
+ * @returns {Promise<{ dir: string, cleanup: () => Promise<void> }>}
+ */
+export async function writeFixtureBuild() {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-server-'));
+  const dir = path.join(root, 'build');
+  for (const [file, content] of Object.entries(FILES)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  await writeFile(path.join(root, 'package.json'), SECRET);
+  await writeFile(path.join(root, 'secret.txt'), SECRET);
+  await precompressDirectory(dir);
+  return { dir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}

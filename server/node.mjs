@@ -1,0 +1,53 @@
+// @ts-check
+/** The production server on Node: the build directory read with node:fs, served by @hono/node-server. */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { serve } from '@hono/node-server';
+
+import { createSiteApp } from './app.mjs';
+
+/**
+ * Reads build files from `dir`, never from outside it.
+ * @param {string} dir
+ * @returns {import('./app.mjs').ReadAsset}
+ */
+export function readAssetFromDirectory(dir) {
+  const root = path.resolve(dir);
+  return async (file) => {
+    const filePath = path.resolve(root, file);
+    if (!filePath.startsWith(root + path.sep)) return undefined;
+    const stats = await stat(filePath).catch(() => undefined);
+    if (!stats?.isFile()) return undefined;
+    return {
+      size: stats.size,
+      etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      open: (range) =>
+        /** @type {ReadableStream<Uint8Array>} */ (Readable.toWeb(createReadStream(filePath, range ?? {}))),
+    };
+  };
+}
+
+/**
+ * Serves the build in `dir` until `close()` is called.
+ * @param {{ dir: string, port: number, host: string }} options port 0 picks a free port
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export function startSiteServer({ dir, port, host }) {
+  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir) });
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${urlHost}:${info.port}/`,
+        close: () =>
+          new Promise((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}
