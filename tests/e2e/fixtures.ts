@@ -37,10 +37,25 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
 }
 
+/** Which part of a page an axe scan covers, and with which rules (default: the whole page, every WCAG A/AA rule). */
+export interface AxeScope {
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
+  /** Only these rules (each must still be a WCAG 2.x A/AA rule to matter here). */
+  readonly onlyRules?: readonly string[];
+  /** Rules this scan leaves out: another scan of the same page must cover them. */
+  readonly disableRules?: readonly string[];
+}
+
 /** Runs axe with the WCAG 2.0/2.1 A and AA rules and asserts that nothing is violated. */
-export async function expectNoAxeViolations(page: Page, exclude: readonly string[] = []): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const selector of exclude) builder = builder.exclude(selector);
+export async function expectNoAxeViolations(page: Page, scope: AxeScope = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  builder = scope.onlyRules
+    ? builder.withRules([...scope.onlyRules])
+    : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope.disableRules) builder = builder.disableRules([...scope.disableRules]);
+  for (const selector of scope.include ?? []) builder = builder.include(selector);
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const summary = violations.map((violation) => ({
     rule: violation.id,
