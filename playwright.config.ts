@@ -26,7 +26,9 @@ export default defineConfig({
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL: SITE_ORIGIN,
-    trace: 'retain-on-failure',
+    // Recording a trace snapshots the page on every step, which slows a page as large as the reference
+    // several times over: record one only when a test is retried.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   projects: [
