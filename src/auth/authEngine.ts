@@ -4,6 +4,7 @@
  */
 import { OktaAuth, type AuthState } from '@okta/okta-auth-js';
 import type { AuthSettings } from '@site/config/settings';
+import { createAuthLog } from './authLog';
 import { isStorageAvailable } from './browserStorage';
 import { buildOktaAuthOptions, providerEndpoints } from './oktaAuthOptions';
 import type { SiteLocation } from './redirectTarget';
@@ -58,9 +59,8 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
 
   const oktaAuth = new OktaAuth(buildOktaAuthOptions(settings, site));
   const endpoints = providerEndpoints(settings.issuer);
-  const log = (...args: unknown[]) => {
-    if (settings.debug) console.debug('[auth]', ...args);
-  };
+  const authLog = createAuthLog(settings.debug);
+  const log = authLog.debug;
   if (settings.debug) {
     oktaAuth.tokenManager.on('error', (error: unknown) => log('token error (renewal failed?)', error));
     oktaAuth.authStateManager.subscribe((state) => log('signed in:', state.isAuthenticated));
@@ -74,7 +74,7 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       await postForm(endpoints.revokeUrl, { token, token_type_hint: hint, client_id: settings.clientId });
       log(`revoked the ${hint}`);
     } catch (error) {
-      console.warn(`[auth] Could not revoke the ${hint}; signing out locally anyway.`, error);
+      authLog.warn(`Could not revoke the ${hint}; signing out locally anyway.`, error);
     }
   }
 

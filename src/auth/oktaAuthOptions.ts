@@ -32,7 +32,9 @@ export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation)
     responseType: 'code',
     pkce: true,
     codeChallengeMethod: 'S256',
-    devMode: settings.debug,
+    // okta-auth-js's dev mode prints every token object to the console; the site's own
+    // diagnostics (`authLog`, OIDC_DEBUG) never print a token, code or verifier.
+    devMode: false,
     maxClockSkew: 300,
     tokenManager: {
       storage: 'localStorage',
