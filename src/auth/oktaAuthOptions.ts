@@ -44,5 +44,9 @@ export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation)
       syncStorage: true,
     },
     services: { autoRenew: true, autoRemove: true, syncStorage: true },
+    // By default okta-auth-js copies every transaction (state, nonce, PKCE verifier) into
+    // localStorage for 30 minutes, so that another tab could finish it. Not here: it stays in this
+    // tab's sessionStorage and is removed on every failure.
+    transactionManager: { enableSharedStorage: false },
   };
 }

@@ -65,4 +65,8 @@ describe('okta-auth-js options', () => {
   it('keeps the SDK dev mode (which logs whole token objects) off even with OIDC_DEBUG on', () => {
     expect(options.devMode).toBe(false);
   });
+
+  it('keeps the transaction (state, nonce, PKCE verifier) out of localStorage', () => {
+    expect(options.transactionManager?.enableSharedStorage).toBe(false);
+  });
 });
