@@ -1,5 +1,5 @@
 import React from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { loadAuthEngine } from '../../loadAuthEngine';
@@ -102,7 +102,9 @@ describe('AccessGate', () => {
     const engine = await renderGate('/docs/document-api');
     engine.tokens('id-1');
     await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
-    window.dispatchEvent(new StorageEvent('storage', { key: SIGN_OUT_SIGNAL_KEY, newValue: '1' }));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SIGN_OUT_SIGNAL_KEY, newValue: '1' }));
+    });
     await waitFor(() => expect(screen.getByRole('heading', { name: 'You signed out in another tab' })).toBeVisible());
     engine.noTokens();
     engine.emit({ type: 'renewal-failed' });

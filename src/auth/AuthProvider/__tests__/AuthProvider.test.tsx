@@ -1,5 +1,5 @@
 import React, { type ReactNode } from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { loadAuthEngine } from '../../loadAuthEngine';
 import { failureDetailOf } from '../../signInFailure';
@@ -49,7 +49,9 @@ async function renderProvider(path: string, engine = new FakeEngine()) {
 
 /** Another tab of this browser writes `key` (the `storage` event a tab receives). */
 function otherTabWrites(key: string, newValue: string | null) {
-  window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
+  });
 }
 
 beforeEach(() => {
