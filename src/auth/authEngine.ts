@@ -23,8 +23,8 @@ export type EngineEvent = Extract<AuthEvent, { type: 'storage-sync' | 'token-ren
 export interface ReceivedSignIn {
   /** The return address stored when the sign-in started (unchecked). */
   readonly returnTo: string | undefined;
-  /** Stores the tokens: from here on the visitor is signed in, in every tab. */
-  store(): void;
+  /** Stores the tokens (from here on the visitor is signed in, in every tab) and settles the reported state. */
+  store(): Promise<void>;
 }
 
 export interface AuthEngine {
@@ -182,10 +182,13 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       const { tokens } = await oktaAuth.token.parseFromUrl();
       return {
         returnTo,
-        store() {
+        async store() {
           oktaAuth.tokenManager.setTokens(tokens);
           oktaAuth.removeOriginalUri(state);
           clearTransactionStorage();
+          // Settled before the visitor moves on, so the next page reads the new state at once
+          // instead of waiting for the SDK's services to start.
+          await oktaAuth.authStateManager.updateAuthState();
         },
       };
     },

@@ -63,7 +63,7 @@ export default function LoginCallbackHandler({ timeoutMs = CALLBACK_TIMEOUT_MS }
         if (decided) return;
         decided = true;
         window.clearTimeout(timer);
-        received.store();
+        await received.store();
         history.replace(safeReturnPath(received.returnTo, site));
       })
       .catch((error: unknown) => fail(classifySignInError(error)));
