@@ -154,10 +154,13 @@ test.describe('signing out in another tab', () => {
       if (request.url().startsWith(`${IDP_ISSUER}/connect/authorize`)) otherAuthorizations.push(request.url());
     });
     await other.goto('/docs/document-api');
-    await expect(other.locator('[data-auth-status="authenticated"]')).toBeAttached();
+    // A second page loads the SDK and confirms the stored tokens on its own: slow on a loaded machine.
+    await expect(other.locator('[data-auth-status="authenticated"]')).toBeAttached({ timeout: 30_000 });
 
     await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
-    await expect(other.getByRole('heading', { name: 'You signed out in another tab' })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'You signed out in another tab' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(other.locator('[data-access]')).toHaveAttribute('data-access', 'concealed');
     await page.waitForURL(`${SITE_ORIGIN}/`);
     await waitForHydration(page);
