@@ -8,6 +8,9 @@ module.exports = {
     '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
     '^@site/(.*)$': '<rootDir>/$1',
     '^@docusaurus/Link$': '<rootDir>/tests/unit/stubs/DocusaurusLink.tsx',
+    // Docusaurus's router is react-router-dom v5; tests render inside its MemoryRouter.
+    '^@docusaurus/router$': 'react-router-dom',
+    '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/stubs/useIsBrowser.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
 };

@@ -50,7 +50,6 @@ export const DEFAULTS = {
   OIDC_CLIENT_ID: 'developer-docs',
   OIDC_SCOPES: 'openid profile offline_access',
   OIDC_REALM: 'developers',
-  OIDC_DEBUG: 'true',
   OIDC_REVOKE_ON_SIGNOUT: 'true',
   OIDC_PROTECTED_PATHS: '/docs,/api',
 } as const;
@@ -72,6 +71,36 @@ function valueOf(env: Environment, key: string): string | undefined {
   if (raw === undefined) return undefined;
   const trimmed = raw.trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * Sign-in diagnostics in the browser console: on under `npm start` (NODE_ENV=development), off in
+ * production builds unless OIDC_DEBUG says otherwise. Even when on, no token, code or verifier is logged.
+ */
+function debugDefault(env: Environment): string {
+  return valueOf(env, 'NODE_ENV') === 'production' ? 'false' : 'true';
+}
+
+/** Whether a URL points at this machine. */
+function isLoopback(url: URL): boolean {
+  return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
+}
+
+/**
+ * A site served to others whose sign-in points at a provider on the building machine cannot work
+ * for anyone, and sends tokens over plain http: refused in CI, a loud warning elsewhere.
+ */
+function checkIssuerFitsSite(env: Environment, siteUrl: string, issuer: string, warnings: string[]): void {
+  const site = new URL(siteUrl);
+  const provider = new URL(issuer);
+  if (isLoopback(site) || !isLoopback(provider)) return;
+  const problem = `is "${issuer}", a provider on this machine${provider.protocol === 'http:' ? ' over plain http' : ''}, but SITE_URL "${siteUrl}" is public: visitors could not sign in`;
+  if (valueOf(env, 'CI') !== undefined && valueOf(env, 'CI') !== 'false') {
+    throw new SettingsError('OIDC_ISSUER', `${problem} (refused in CI)`);
+  }
+  warnings.push(
+    `!!! OIDC_ISSUER ${problem}. Set OIDC_ISSUER to the real identity provider (https) for a public build. !!!`,
+  );
 }
 
 function withDefault(env: Environment, key: keyof typeof DEFAULTS): string {
@@ -191,7 +220,7 @@ export function readSettings(env: Environment): SettingsResult {
     clientId: parseClientId(withDefault(env, 'OIDC_CLIENT_ID')),
     scopes: parseScopes(withDefault(env, 'OIDC_SCOPES')),
     realm: withDefault(env, 'OIDC_REALM'),
-    debug: parseBoolean('OIDC_DEBUG', withDefault(env, 'OIDC_DEBUG')),
+    debug: parseBoolean('OIDC_DEBUG', valueOf(env, 'OIDC_DEBUG') ?? debugDefault(env)),
     revokeOnSignOut: parseBoolean('OIDC_REVOKE_ON_SIGNOUT', withDefault(env, 'OIDC_REVOKE_ON_SIGNOUT')),
     protectedPaths: parseProtectedPaths(withDefault(env, 'OIDC_PROTECTED_PATHS')),
   };
@@ -206,5 +235,6 @@ export function readSettings(env: Environment): SettingsResult {
     footerStyle: parseFooterStyle(withDefault(env, 'FOOTER_STYLE')),
     auth,
   };
+  checkIssuerFitsSite(env, settings.siteUrl, auth.issuer, warnings);
   return { settings, warnings };
 }

@@ -88,6 +88,42 @@ describe('readSettings', () => {
     expect(settings.auth.protectedPaths).toEqual(['/docs', '/api', '/private']);
   });
 
+  it('logs sign-in diagnostics by default only outside production builds', () => {
+    expect(read({ NODE_ENV: 'development' }).settings.auth.debug).toBe(true);
+    expect(read({}).settings.auth.debug).toBe(true);
+    expect(read({ NODE_ENV: 'production' }).settings.auth.debug).toBe(false);
+    expect(read({ NODE_ENV: 'production', OIDC_DEBUG: 'true' }).settings.auth.debug).toBe(true);
+    expect(read({ NODE_ENV: 'development', OIDC_DEBUG: 'off' }).settings.auth.debug).toBe(false);
+  });
+
+  describe('a public site with a provider on this machine', () => {
+    const env = { SITE_URL: 'https://developers.clearing.example', OIDC_ISSUER: 'http://localhost:4000' };
+
+    it('warns loudly, naming OIDC_ISSUER and SITE_URL', () => {
+      const { warnings } = readSettings(env);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/OIDC_ISSUER .*http:\/\/localhost:4000.*plain http/);
+      expect(warnings[0]).toContain('SITE_URL "https://developers.clearing.example"');
+    });
+
+    it.each(['true', '1'])('is refused in CI (CI=%s)', (ci) => {
+      const error = errorOf({ ...env, CI: ci });
+      expect(error.key).toBe('OIDC_ISSUER');
+      expect(error.message).toMatch(/refused in CI/);
+    });
+
+    it.each([
+      [
+        'a local site and a local provider',
+        { SITE_URL: 'http://localhost:3000', OIDC_ISSUER: 'http://localhost:4000' },
+      ],
+      ['a public site and a public provider', { SITE_URL: 'https://developers.clearing.example', OIDC_ISSUER: ISSUER }],
+      ['a local site and a public provider', { SITE_URL: 'http://127.0.0.1:3000', OIDC_ISSUER: ISSUER }],
+    ])('says nothing for %s', (_label, pair) => {
+      expect(readSettings({ ...pair, CI: 'true' }).warnings).toEqual([]);
+    });
+  });
+
   it('warns about a client secret and never returns it', () => {
     const { settings, warnings } = read({ OIDC_CLIENT_SECRET: 'super-secret-value' });
     expect(warnings).toHaveLength(1);

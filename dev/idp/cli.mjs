@@ -16,6 +16,9 @@ function optionsFromEnv(env = process.env) {
     accessTokenTtl: value('IDP_ACCESS_TOKEN_TTL'),
     idTokenTtl: value('IDP_ID_TOKEN_TTL'),
     testControls: value('IDP_TEST_CONTROLS') === '1',
+    testControlsToken: value('IDP_TEST_CONTROLS_TOKEN'),
+    allowNonLoopback: value('IDP_ALLOW_NON_LOOPBACK') === '1',
+    nodeEnv: value('NODE_ENV'),
   };
 }
 
@@ -29,7 +32,12 @@ function banner(idp) {
     row('Client id', `${idp.clientId} (public client, PKCE S256)`),
     row('Realm', idp.realm),
     row('Site', idp.siteOrigins.map((origin) => `${origin}${idp.basePath}`).join(', ')),
-    row('Test controls', idp.testControls ? `on (${idp.issuer}/__test__/)` : 'off'),
+    row(
+      'Test controls',
+      idp.testControls
+        ? `on (${idp.issuer}/__test__/, header X-Test-Controls-Token${process.env.IDP_TEST_CONTROLS_TOKEN ? ' from IDP_TEST_CONTROLS_TOKEN' : `: ${idp.testControlsToken}`})`
+        : 'off',
+    ),
     '  Demo users (username / password):',
     ...idp.users.map(
       (user) =>

@@ -1,16 +1,56 @@
 // Test controls: JSON endpoints under /__test__/ that let browser tests simulate a
 // broken provider. Mounted only when the provider starts with `testControls: true`.
+//
+// Every control request must carry the per-run secret in the `X-Test-Controls-Token` header, and a
+// POST must be `application/json`: a cross-site form (which can only send text/plain or form
+// bodies, and no custom header) cannot switch anything.
+import * as crypto from 'node:crypto';
+
 import { MISMATCH_SUB, MISMATCHED_USERINFO_SUB } from './accounts.mjs';
 import { allowOrigin, readFormBody, readJsonBody, sendJson } from './http-helpers.mjs';
 
 const PREFIX = '/__test__/';
 const MAX_LOGGED_REQUESTS = 200;
+export const TOKEN_HEADER = 'X-Test-Controls-Token';
+
+/** Fields whose values are secrets: the request log shows a fingerprint instead. */
+const SECRET_FIELDS = new Set([
+  'code',
+  'code_verifier',
+  'refresh_token',
+  'access_token',
+  'id_token',
+  'id_token_hint',
+  'token',
+  'client_secret',
+  'password',
+]);
+
+/** A short SHA-256 fingerprint: tests can match a value they know without the log revealing it. */
+export function fingerprint(value) {
+  return `sha256:${crypto.createHash('sha256').update(String(value)).digest('hex').slice(0, 16)}`;
+}
+
+function redact(fields) {
+  if (!fields) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, SECRET_FIELDS.has(key) ? fingerprint(value) : value]),
+  );
+}
+
+function sameSecret(given, expected) {
+  const a = Buffer.from(String(given ?? ''));
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
 
 /**
- * Creates the controls. `publicJwk` is the real signing key's public part;
- * `generateForeignJwk()` returns another public JWK with the same kid and alg.
+ * Creates the controls. `generateForeignJwk()` returns another public JWK with the same kid and
+ * alg as the real signing key. `token` is the secret every control request must carry (random
+ * when not given; read it from the returned `token`).
  */
-export function createTestControls({ allowedOrigins, routes, runtime, defaults, generateForeignJwk }) {
+export function createTestControls({ allowedOrigins, routes, runtime, defaults, generateForeignJwk, token }) {
+  const secret = token ?? crypto.randomBytes(24).toString('base64url');
   const state = {
     down: false,
     foreignKeys: false,
@@ -57,7 +97,12 @@ export function createTestControls({ allowedOrigins, routes, runtime, defaults, 
       sendJson(ctx, 200, { accessTokenTtl: runtime.accessTokenTtl });
     },
     'GET requests': async (ctx) => {
-      sendJson(ctx, 200, state.requests);
+      // Codes, verifiers and tokens appear only as fingerprints.
+      sendJson(
+        ctx,
+        200,
+        state.requests.map((entry) => ({ ...entry, query: redact(entry.query), form: redact(entry.form) })),
+      );
     },
     'POST reset': async (ctx) => {
       reset();
@@ -71,8 +116,19 @@ export function createTestControls({ allowedOrigins, routes, runtime, defaults, 
     allowOrigin(ctx, allowedOrigins);
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'GET,POST');
-      ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+      ctx.set('Access-Control-Allow-Headers', `Content-Type, ${TOKEN_HEADER}`);
       ctx.status = 204;
+      return undefined;
+    }
+    if (!sameSecret(ctx.get(TOKEN_HEADER), secret)) {
+      sendJson(ctx, 403, {
+        error: 'forbidden',
+        error_description: `test controls need the ${TOKEN_HEADER} header with this run's token`,
+      });
+      return undefined;
+    }
+    if (ctx.method === 'POST' && ctx.is('application/json') !== 'application/json') {
+      sendJson(ctx, 415, { error: 'invalid_request', error_description: 'test controls accept application/json only' });
       return undefined;
     }
     const handler = handlers[`${ctx.method} ${ctx.path.slice(PREFIX.length)}`];
@@ -146,6 +202,7 @@ export function createTestControls({ allowedOrigins, routes, runtime, defaults, 
 
   return {
     state,
+    token: secret,
     middleware: [controlRoutes, requestLog, outage, foreignKeys, mismatchedUserinfo],
   };
 }

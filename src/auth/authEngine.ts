@@ -2,9 +2,11 @@
  * The sign-in engine: one OktaAuth instance and what the site does with it. Browser only, and
  * loaded on demand through `loadAuthEngine`, so public pages do not download the SDK.
  */
-import { OktaAuth, type AuthState } from '@okta/okta-auth-js';
+import { OktaAuth, type AuthState, type Token } from '@okta/okta-auth-js';
 import type { AuthSettings } from '@site/config/settings';
-import { isStorageAvailable } from './browserStorage';
+import type { AuthEvent } from './AuthProvider/authMachine';
+import { createAuthLog } from './authLog';
+import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
 import { buildOktaAuthOptions, providerEndpoints } from './oktaAuthOptions';
 import type { SiteLocation } from './redirectTarget';
 
@@ -14,23 +16,40 @@ export interface SignedInUser {
   readonly email?: string;
 }
 
+/** What the engine reports to the sign-in machine. */
+export type EngineEvent = Extract<AuthEvent, { type: 'storage-sync' | 'token-renewed' | 'renewal-failed' }>;
+
+/** A completed code exchange whose tokens are not stored yet. */
+export interface ReceivedSignIn {
+  /** The return address stored when the sign-in started (unchecked). */
+  readonly returnTo: string | undefined;
+  /** Stores the tokens (from here on the visitor is signed in, in every tab) and settles the reported state. */
+  store(): Promise<void>;
+}
+
 export interface AuthEngine {
-  readonly oktaAuth: OktaAuth;
   /** Starts token renewal and storage sync, then reports the current state. */
   start(): Promise<void>;
-  /** Calls `listener` with every change of the signed-in state. Returns an unsubscribe function. */
-  subscribe(listener: (state: AuthState) => void): () => void;
+  /** Calls `listener` with every change of the tokens (this tab's or another's). Returns an unsubscribe function. */
+  subscribe(listener: (event: EngineEvent) => void): () => void;
   /** Fails fast when the identity provider does not answer (discovery document). */
   checkProvider(): Promise<void>;
   /** Stores `returnTo` (an already checked site path) and leaves for the provider's sign-in page. */
   signIn(returnTo: string): Promise<void>;
-  /** Revokes tokens (unless configured off), clears them, and leaves for the end-session address. */
+  /**
+   * Revokes tokens (unless configured off), clears them, and leaves for the end-session address,
+   * with the ID token as hint or, without one, the client id: the provider session always ends.
+   */
   signOut(): Promise<void>;
+  /** Whether this page's address carries a sign-in response (a code or an error). */
+  isSignInResponse(): boolean;
+  /** The return address stored when this tab's sign-in started (unchecked), if any. */
+  pendingReturnPath(): string | undefined;
+  /** Exchanges the code in this page's address and verifies the tokens, without storing them. */
+  receiveSignIn(): Promise<ReceivedSignIn>;
   /** Reads userinfo; rejects with "token mismatch" when its subject differs from the ID token's. */
   readUser(): Promise<SignedInUser>;
-  /** Whether unexpired ID and access tokens are stored, whatever the last reported state. */
-  holdsValidTokens(): boolean;
-  /** Forgets tokens and any half-finished sign-in in this browser. */
+  /** Forgets tokens and any half-finished sign-in (state, nonce, PKCE verifier) in this browser. */
   clearLocalSession(): void;
 }
 
@@ -58,9 +77,8 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
 
   const oktaAuth = new OktaAuth(buildOktaAuthOptions(settings, site));
   const endpoints = providerEndpoints(settings.issuer);
-  const log = (...args: unknown[]) => {
-    if (settings.debug) console.debug('[auth]', ...args);
-  };
+  const authLog = createAuthLog(settings.debug);
+  const log = authLog.debug;
   if (settings.debug) {
     oktaAuth.tokenManager.on('error', (error: unknown) => log('token error (renewal failed?)', error));
     oktaAuth.authStateManager.subscribe((state) => log('signed in:', state.isAuthenticated));
@@ -74,20 +92,43 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       await postForm(endpoints.revokeUrl, { token, token_type_hint: hint, client_id: settings.clientId });
       log(`revoked the ${hint}`);
     } catch (error) {
-      console.warn(`[auth] Could not revoke the ${hint}; signing out locally anyway.`, error);
+      authLog.warn(`Could not revoke the ${hint}; signing out locally anyway.`, error);
     }
   }
 
+  const holdsValidTokens = () => {
+    const { accessToken, idToken } = oktaAuth.tokenManager.getTokensSync();
+    return Boolean(
+      accessToken &&
+      idToken &&
+      !oktaAuth.tokenManager.hasExpired(accessToken) &&
+      !oktaAuth.tokenManager.hasExpired(idToken),
+    );
+  };
+
   return {
-    oktaAuth,
     async start() {
       await oktaAuth.start();
     },
     subscribe(listener) {
-      oktaAuth.authStateManager.subscribe(listener);
+      const onAuthState = (state: AuthState) => {
+        const idToken = state.isAuthenticated ? (state.idToken?.idToken ?? null) : null;
+        listener({ type: 'storage-sync', idToken, holdsValidTokens: holdsValidTokens() });
+      };
+      const onRenewed = (key: string, token: Token) => {
+        if (key === 'idToken' && 'idToken' in token) listener({ type: 'token-renewed', idToken: token.idToken });
+      };
+      const onError = () => listener({ type: 'renewal-failed' });
+      oktaAuth.authStateManager.subscribe(onAuthState);
+      oktaAuth.tokenManager.on('renewed', onRenewed);
+      oktaAuth.tokenManager.on('error', onError);
       const current = oktaAuth.authStateManager.getAuthState();
-      if (current) listener(current);
-      return () => oktaAuth.authStateManager.unsubscribe(listener);
+      if (current) onAuthState(current);
+      return () => {
+        oktaAuth.authStateManager.unsubscribe(onAuthState);
+        oktaAuth.tokenManager.off('renewed', onRenewed);
+        oktaAuth.tokenManager.off('error', onError);
+      };
     },
     async checkProvider() {
       const response = await fetch(endpoints.discoveryUrl, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
@@ -106,8 +147,13 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
         await revoke(accessToken?.accessToken, 'access_token');
       }
       if (!idToken) {
+        // Without an ID token there is no hint, but the provider session must end all the same:
+        // otherwise the next Log In would be silent. The client id tells the provider who asks.
         oktaAuth.tokenManager.clear();
-        window.location.assign(`${site.origin}${site.baseUrl}`);
+        const endSession = new URL(endpoints.logoutUrl);
+        endSession.searchParams.set('client_id', settings.clientId);
+        endSession.searchParams.set('post_logout_redirect_uri', `${site.origin}${site.baseUrl}`);
+        window.location.assign(endSession.href);
         return;
       }
       await oktaAuth.signOut({
@@ -124,19 +170,33 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       );
       return { subject: claims.sub, name: name ?? claims.sub, email: claims.email };
     },
-    holdsValidTokens() {
-      const { accessToken, idToken } = oktaAuth.tokenManager.getTokensSync();
-      return Boolean(
-        accessToken &&
-        idToken &&
-        !oktaAuth.tokenManager.hasExpired(accessToken) &&
-        !oktaAuth.tokenManager.hasExpired(idToken),
-      );
+    isSignInResponse() {
+      return oktaAuth.isLoginRedirect();
+    },
+    pendingReturnPath() {
+      return oktaAuth.getOriginalUri();
+    },
+    async receiveSignIn() {
+      const state = new URLSearchParams(window.location.search).get('state') ?? undefined;
+      const returnTo = oktaAuth.getOriginalUri(state);
+      const { tokens } = await oktaAuth.token.parseFromUrl();
+      return {
+        returnTo,
+        async store() {
+          oktaAuth.tokenManager.setTokens(tokens);
+          oktaAuth.removeOriginalUri(state);
+          clearTransactionStorage();
+          // Settled before the visitor moves on, so the next page reads the new state at once
+          // instead of waiting for the SDK's services to start.
+          await oktaAuth.authStateManager.updateAuthState();
+        },
+      };
     },
     clearLocalSession() {
       oktaAuth.tokenManager.clear();
       oktaAuth.transactionManager.clear();
       oktaAuth.removeOriginalUri();
+      clearTransactionStorage();
     },
   };
 }

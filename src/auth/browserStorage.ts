@@ -40,3 +40,43 @@ export function hasStoredSession(): boolean {
     return false;
   }
 }
+
+/**
+ * Key a tab writes when it starts signing out. Other tabs receive it as a `storage` event before
+ * the token removal it precedes, so they know the visitor signed out on purpose and start nothing.
+ */
+export const SIGN_OUT_SIGNAL_KEY = 'docs-auth-signed-out';
+
+/** Tells the other tabs of this browser that the visitor is signing out. */
+export function announceSignOut(): void {
+  try {
+    window.localStorage.setItem(SIGN_OUT_SIGNAL_KEY, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  } catch (error) {
+    warnOnce(error);
+  }
+}
+
+/** Calls `listener` when another tab of this browser starts signing out. Returns an unsubscribe function. */
+export function onSignOutElsewhere(listener: () => void): () => void {
+  const handle = (event: StorageEvent) => {
+    if (event.key === SIGN_OUT_SIGNAL_KEY && event.newValue) listener();
+  };
+  window.addEventListener('storage', handle);
+  return () => window.removeEventListener('storage', handle);
+}
+
+/** Where okta-auth-js keeps a half-finished sign-in (state, nonce, PKCE verifier) and its return address. */
+export const TRANSACTION_STORAGE_KEYS = {
+  session: ['okta-transaction-storage', 'okta-pkce-storage', 'referrerPath'],
+  local: ['okta-shared-transaction-storage', 'okta-original-uri-storage'],
+} as const;
+
+/** Removes every trace of a half-finished sign-in from both storages. */
+export function clearTransactionStorage(): void {
+  try {
+    for (const key of TRANSACTION_STORAGE_KEYS.session) window.sessionStorage.removeItem(key);
+    for (const key of TRANSACTION_STORAGE_KEYS.local) window.localStorage.removeItem(key);
+  } catch (error) {
+    warnOnce(error);
+  }
+}

@@ -32,7 +32,9 @@ export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation)
     responseType: 'code',
     pkce: true,
     codeChallengeMethod: 'S256',
-    devMode: settings.debug,
+    // okta-auth-js's dev mode prints every token object to the console; the site's own
+    // diagnostics (`authLog`, OIDC_DEBUG) never print a token, code or verifier.
+    devMode: false,
     maxClockSkew: 300,
     tokenManager: {
       storage: 'localStorage',
@@ -42,5 +44,9 @@ export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation)
       syncStorage: true,
     },
     services: { autoRenew: true, autoRemove: true, syncStorage: true },
+    // By default okta-auth-js copies every transaction (state, nonce, PKCE verifier) into
+    // localStorage for 30 minutes, so that another tab could finish it. Not here: it stays in this
+    // tab's sessionStorage and is removed on every failure.
+    transactionManager: { enableSharedStorage: false },
   };
 }

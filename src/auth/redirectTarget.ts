@@ -45,5 +45,19 @@ export function safeReturnPath(candidate: unknown, site: SiteLocation): string {
   const pathname = url.pathname;
   const withinBase = pathname === site.baseUrl.replace(/\/$/, '') || pathname.startsWith(site.baseUrl);
   if (!withinBase) return fallback;
+  // The parser normalises `/.//x`, `/%2e//x` and `/x/..//x` into `//x`, which a browser would
+  // follow to another host: the normalised result is checked, not only the raw input.
+  if (leavesTheSite(pathname)) return fallback;
   return `${pathname}${url.search}${url.hash}`;
+}
+
+/** Whether a path, as written or once decoded, starts like a scheme-relative URL (`//host`, `/\\host`). */
+function leavesTheSite(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return [pathname, decoded].some((path) => /^[/\\]{2}/.test(path) || SUSPICIOUS.test(path));
 }

@@ -1,7 +1,8 @@
 /**
  * Every way sign-in can fail, named by a short code that travels to `/401/error?reason=…`, with
  * the words the error page shows. The code is looked up here, so a crafted URL can only pick one of
- * these texts; the optional detail is shown as plain text.
+ * these texts. The optional detail never travels in the URL: it goes in the history entry's state,
+ * which only the site's own code can write, and is shown as plain text.
  */
 
 export const SIGN_IN_FAILURES = {
@@ -127,9 +128,30 @@ export function classifySignInError(error: unknown): SignInFailure {
 }
 
 /** The address of the error page for a failure, with where "Try again" should return to. */
-export function failurePageUrl(baseUrl: string, failure: SignInFailure, returnTo?: string): string {
-  const params = new URLSearchParams({ reason: failure.code });
-  if (failure.detail) params.set('detail', failure.detail.slice(0, MAX_DETAIL_LENGTH));
+export function failurePageUrl(baseUrl: string, code: SignInFailureCode, returnTo?: string): string {
+  const params = new URLSearchParams({ reason: code });
   if (returnTo) params.set('returnTo', returnTo);
   return `${baseUrl}401/error?${params.toString()}`;
+}
+
+/** The history state the error page reads its detail from. */
+export interface FailurePageState {
+  readonly signInDetail?: string;
+}
+
+/** The detail the site handed to the error page, if the history entry carries one. */
+export function failureDetailOf(state: unknown): string | undefined {
+  const detail = (state as FailurePageState | null | undefined)?.signInDetail;
+  return typeof detail === 'string' && detail !== '' ? detail.slice(0, MAX_DETAIL_LENGTH) : undefined;
+}
+
+/** Replaces the current page with the error page: reason and return address in the URL, detail in history state. */
+export function showSignInFailure(
+  history: { replace(path: string, state?: FailurePageState): void },
+  baseUrl: string,
+  failure: SignInFailure,
+  returnTo?: string,
+): void {
+  const state: FailurePageState = failure.detail ? { signInDetail: failure.detail.slice(0, MAX_DETAIL_LENGTH) } : {};
+  history.replace(failurePageUrl(baseUrl, failure.code, returnTo), state);
 }

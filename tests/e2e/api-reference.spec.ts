@@ -62,13 +62,15 @@ test('the prerendered page lists every operation before the reference loads', as
 });
 
 test('docs pages do not load the reference code', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
   });
   await page.goto('/docs/accounts-api/endpoints/balance-summary');
   await waitForHydration(page);
   await expect(page.locator('[data-access="open"]')).toBeAttached();
+  // Every body is read before the check, not only those that happened to arrive in time.
+  const scripts = await Promise.all(bodies);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((source) => source.includes('redoc-wrap'))).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * Where the browser tests run the site and the development identity provider, and the settings
  * the site is built with for them. Shared by scripts/build-for-tests.mjs and playwright.config.ts.
@@ -19,10 +21,21 @@ export const SITE_BUILD_ENV = {
   OIDC_CLIENT_SECRET: CLIENT_SECRET_CANARY,
 };
 
+/**
+ * The secret the provider's test controls require. Made once, by the first process that loads this
+ * file (Playwright's main process, which reads playwright.config.ts before it starts anything), and
+ * kept in the environment, which the provider and every test worker inherit: a value made at
+ * import time in each process would differ. Set IDP_TEST_CONTROLS_TOKEN yourself to reuse a
+ * provider you started by hand.
+ */
+process.env.IDP_TEST_CONTROLS_TOKEN ||= randomBytes(24).toString('base64url');
+export const TEST_CONTROLS_TOKEN = process.env.IDP_TEST_CONTROLS_TOKEN;
+
 export const IDP_ENV = {
   IDP_PORT: String(IDP_PORT),
   IDP_SITE_ORIGINS: SITE_ORIGIN,
   IDP_TEST_CONTROLS: '1',
+  IDP_TEST_CONTROLS_TOKEN: TEST_CONTROLS_TOKEN,
   OIDC_CLIENT_ID: 'developer-docs',
   OIDC_REALM: 'developers',
 };

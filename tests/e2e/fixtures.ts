@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_USER, IDP_ISSUER } from './environment.mjs';
+import { DEMO_USER, IDP_ISSUER, TEST_CONTROLS_TOKEN } from './environment.mjs';
 
 export { expect };
 
@@ -86,9 +86,14 @@ export async function signIn(page: Page, path = '/docs', user = DEMO_USER): Prom
 export async function providerControl(path: string, body: unknown = {}): Promise<unknown> {
   const response = await fetch(`${IDP_ISSUER}/__test__/${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Test-Controls-Token': TEST_CONTROLS_TOKEN },
     body: JSON.stringify(body),
   });
+  if (response.status === 403) {
+    throw new Error(
+      `test control ${path} refused this run's token: a provider started elsewhere is running on ${IDP_ISSUER} (stop it, or start both with the same IDP_TEST_CONTROLS_TOKEN)`,
+    );
+  }
   if (!response.ok) throw new Error(`test control ${path} answered ${response.status}`);
   return response.json();
 }
@@ -96,12 +101,15 @@ export async function providerControl(path: string, body: unknown = {}): Promise
 export interface ProviderRequest {
   readonly method: string;
   readonly path: string;
+  /** Codes, verifiers and tokens appear as `sha256:…` fingerprints. */
   readonly query: Record<string, string>;
   readonly form?: Record<string, string>;
 }
 
 export async function providerRequests(): Promise<ProviderRequest[]> {
-  const response = await fetch(`${IDP_ISSUER}/__test__/requests`);
+  const response = await fetch(`${IDP_ISSUER}/__test__/requests`, {
+    headers: { 'X-Test-Controls-Token': TEST_CONTROLS_TOKEN },
+  });
   return (await response.json()) as ProviderRequest[];
 }
 
@@ -109,6 +117,29 @@ export interface StoredTokens {
   readonly accessToken?: { readonly accessToken: string };
   readonly refreshToken?: { readonly refreshToken: string };
   readonly idToken?: { readonly idToken: string };
+}
+
+/**
+ * What is left of half-finished sign-ins in this page's storage: okta-auth-js's transaction
+ * (state, nonce, PKCE verifier), its copy in localStorage, and the stored return address.
+ */
+export async function transactionStorage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const left: Record<string, string> = {};
+    for (const [name, storage] of [
+      ['local', window.localStorage],
+      ['session', window.sessionStorage],
+    ] as const) {
+      for (let index = 0; index < storage.length; index += 1) {
+        const key = storage.key(index) ?? '';
+        const value = storage.getItem(key) ?? '';
+        if (/transaction|pkce|original-uri|referrerPath/i.test(key) && value !== '' && value !== '{}') {
+          left[`${name}:${key}`] = value;
+        }
+      }
+    }
+    return left;
+  });
 }
 
 /** The tokens okta-auth-js keeps in this page's localStorage (`{}` when there are none). */

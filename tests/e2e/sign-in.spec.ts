@@ -1,6 +1,15 @@
 import type { Page, Request } from '@playwright/test';
 import { DEMO_USER, IDP_ISSUER, MISMATCH_USER, SITE_ORIGIN } from './environment.mjs';
-import { expect, signIn, signInAtProvider, storedTokens, test, waitForHydration } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  signInAtProvider,
+  storedTokens,
+  test,
+  transactionStorage,
+  waitForHydration,
+} from './fixtures';
 
 const DEEP_LINK = '/docs/accounts-api/endpoints/get-account?view=full#errors';
 
@@ -10,6 +19,8 @@ async function expectFailurePage(page: Page, reason: string, heading: RegExp) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   expect(await storedTokens(page)).toEqual({});
+  // No state, nonce or PKCE verifier outlives a failed sign-in, in either storage.
+  expect(await transactionStorage(page)).toEqual({});
 }
 
 /**
@@ -129,6 +140,67 @@ test.describe('signing out', () => {
   });
 });
 
+test.describe('signing out in another tab', () => {
+  test('the other tab says so and starts nothing, and the next Log In asks for the password', async ({
+    page,
+    context,
+  }) => {
+    // Two pages, a sign-in and a sign-out: more than the default minute on a loaded machine.
+    test.slow();
+    await signIn(page, '/docs/trading-api');
+    const other = await context.newPage();
+    const otherAuthorizations: string[] = [];
+    other.on('request', (request) => {
+      if (request.url().startsWith(`${IDP_ISSUER}/connect/authorize`)) otherAuthorizations.push(request.url());
+    });
+    await other.goto('/docs/document-api');
+    // A second page loads the SDK and confirms the stored tokens on its own: slow on a loaded machine.
+    await expect(other.locator('[data-auth-status="authenticated"]')).toBeAttached({ timeout: 30_000 });
+
+    await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
+    await expect(other.getByRole('heading', { name: 'You signed out in another tab' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(other.locator('[data-access]')).toHaveAttribute('data-access', 'concealed');
+    await page.waitForURL(`${SITE_ORIGIN}/`);
+    await waitForHydration(page);
+    // The sign-out has completed at the provider: the other tab is still where it was, unsigned.
+    expect(await storedTokens(other)).toEqual({});
+    await expect(other).toHaveURL(`${SITE_ORIGIN}/docs/document-api`);
+    await expect(other.locator('[data-auth-status="signed-out-elsewhere"]')).toBeAttached();
+    expect(otherAuthorizations).toEqual([]);
+    await expectNoAxeViolations(other);
+
+    await other.getByRole('button', { name: 'Log In' }).click();
+    await expect(other.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+    await other.close();
+  });
+});
+
+test.describe('signing out without an ID token', () => {
+  test('still ends the provider session, so the next Log In asks for the password', async ({ page }) => {
+    await signIn(page, '/docs');
+    // The ID token is gone (e.g. removed by expiry) while the visitor still holds other tokens.
+    await page.evaluate(() => {
+      const tokens = JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}') as Record<string, unknown>;
+      delete tokens.idToken;
+      window.localStorage.setItem('okta-token-storage', JSON.stringify(tokens));
+    });
+    const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/endsession`));
+    await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
+    const params = new URL((await endSession).url()).searchParams;
+    expect(params.get('client_id')).toBe('developer-docs');
+    expect(params.get('id_token_hint')).toBeNull();
+    expect(params.get('post_logout_redirect_uri')).toBe(`${SITE_ORIGIN}/`);
+    await page.waitForURL(`${SITE_ORIGIN}/`);
+    await waitForHydration(page);
+    expect(await storedTokens(page)).toEqual({});
+
+    await page.goto('/docs');
+    await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  });
+});
+
 test.describe('signing out when revocation fails', () => {
   test.use({ expectedConsoleErrors: [/net::ERR_FAILED/] });
 
@@ -143,6 +215,17 @@ test.describe('signing out when revocation fails', () => {
     await waitForHydration(page);
     expect(await storedTokens(page)).toEqual({});
     await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+});
+
+test.describe('the error page', () => {
+  test('a crafted link picks a reason from the catalogue but cannot put words on the page', async ({ page }) => {
+    const words = 'Your account is locked. Call +1 555 0100 and give them your password';
+    await page.goto(`/401/error?reason=provider-error&detail=${encodeURIComponent(words)}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/rejected the sign-in request/);
+    await expect(page.getByText(/Reason reported/)).toHaveCount(0);
+    await expect(page.getByText(/Your account is locked/)).toHaveCount(0);
   });
 });
 
@@ -195,6 +278,19 @@ test.describe('failed sign-ins end on /401/error with a reason and no tokens', (
     await expectFailurePage(page, 'state-mismatch', /did not match this browser/);
   });
 
+  test('Try again after a real failure returns to the page the visitor was trying to read', async ({ page }) => {
+    const callback = new URL(await captureCallbackUrl(page, '/docs/trading-api?tab=orders'));
+    callback.searchParams.set('state', 'forged-state-value');
+    await page.goto(callback.href);
+    await expectFailurePage(page, 'state-mismatch', /did not match this browser/);
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/docs/trading-api?tab=orders');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // The provider session from the first attempt is still open, so no form is shown.
+    await page.waitForURL(`${SITE_ORIGIN}/docs/trading-api?tab=orders`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+  });
+
   test('no saved transaction (the response opened in a fresh browser)', async ({ page, browser }) => {
     const callback = await captureCallbackUrl(page);
     const fresh = await browser.newContext();
@@ -205,7 +301,7 @@ test.describe('failed sign-ins end on /401/error with a reason and no tokens', (
   });
 
   test.describe('a replayed code', () => {
-    test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\) http:\/\/localhost:4100\/connect\/token/] });
+    test.use({ expectedConsoleErrors: [new RegExp(`status of 400 \\(Bad Request\\) ${IDP_ISSUER}/connect/token`)] });
     test('a replayed authorization code', async ({ page }) => {
       // Redeem the code first, straight from the test, so the browser's exchange is a replay.
       await page.route(`${IDP_ISSUER}/connect/token`, async (route) => {

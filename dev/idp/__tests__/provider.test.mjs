@@ -4,7 +4,10 @@ import { strict as assert } from 'node:assert';
 import * as crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
+import * as http from 'node:http';
+
 import { startIdentityProvider } from '../provider.mjs';
+import { fingerprint } from '../test-controls.mjs';
 
 const SITE = 'http://localhost:3000';
 const OTHER_ORIGIN = 'http://localhost:9999';
@@ -182,17 +185,29 @@ function introspect(idp, token) {
   return postForm(`${idp.issuer}/connect/introspect`, { token, client_id: CLIENT_ID });
 }
 
-function control(idp, path, body) {
+function control(idp, path, body, { token = idp.testControlsToken, contentType = 'application/json' } = {}) {
+  const headers = token === undefined ? {} : { 'x-test-controls-token': token };
   return fetch(
     `${idp.issuer}/__test__/${path}`,
     body === undefined
-      ? {}
+      ? { headers }
       : {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          headers: { ...headers, 'content-type': contentType },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
         },
   );
+}
+
+/** A GET with a Host header of our choosing (fetch does not let one set it). */
+function getWithHost(idp, path, host) {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port: idp.port, path, headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('error', reject);
+  });
 }
 
 function expectErrorRedirect(redirectedTo, error, state) {
@@ -497,6 +512,22 @@ describe('development identity provider', () => {
       assert.match(again.html, /Development sign-in/);
     });
 
+    test('client_id + post_logout_redirect_uri (no ID token) ends the session too', async () => {
+      const browser = new Browser();
+      await tokensFor(browser, idp);
+      const url = new URL(`${idp.issuer}/connect/endsession`);
+      url.searchParams.set('client_id', CLIENT_ID);
+      url.searchParams.set('post_logout_redirect_uri', POST_LOGOUT_URI);
+      const page = await browser.request(url);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      const confirm = await browser.request(formAction(html, url), { method: 'POST', form: hiddenInputs(html) });
+      assert.equal(confirm.status, 303);
+      assert.equal(confirm.headers.get('location'), POST_LOGOUT_URI);
+      const again = await openSignIn(browser, idp);
+      assert.match(again.html, /Development sign-in/);
+    });
+
     test('without post_logout_redirect_uri it ends on the signed-out page', async () => {
       const browser = new Browser();
       await tokensFor(browser, idp);
@@ -615,13 +646,16 @@ describe('development identity provider', () => {
       assert.equal(authorize.query.realm, REALM);
       const token = log.find((entry) => entry.path === '/connect/token');
       assert.equal(token.method, 'POST');
+      // Secrets appear only as fingerprints a test can recompute from a value it knows.
       assert.deepEqual(token.form, {
         grant_type: 'authorization_code',
-        code: grant.code,
-        code_verifier: grant.verifier,
+        code: fingerprint(grant.code),
+        code_verifier: fingerprint(grant.verifier),
         redirect_uri: REDIRECT_URI,
         client_id: CLIENT_ID,
       });
+      assert.ok(!JSON.stringify(log).includes(grant.code), 'no code in clear');
+      assert.ok(!JSON.stringify(log).includes(grant.verifier), 'no verifier in clear');
       assert.ok(
         log.every((entry) => !entry.path.startsWith('/__test__/')),
         'controls are not logged',
@@ -634,7 +668,7 @@ describe('development identity provider', () => {
         method: 'POST',
         path: '/connect/revocation',
         query: {},
-        form: { token: 'abc', client_id: CLIENT_ID },
+        form: { token: fingerprint('abc'), client_id: CLIENT_ID },
       });
 
       await control(idp, 'foreign-keys', { on: true });
@@ -656,6 +690,22 @@ describe('development identity provider', () => {
       assert.equal(log.at(-1).query.n, '204');
     });
 
+    test("controls refuse a request without this run's token, or a body that is not JSON", async () => {
+      assert.ok(idp.testControlsToken.length >= 32, 'a random token was made');
+      // What a cross-site form post can send: text/plain, no custom header.
+      const formPost = await control(idp, 'outage', '{"down":true}', { token: null, contentType: 'text/plain' });
+      assert.equal(formPost.status, 403);
+      assert.equal((await control(idp, 'outage', { down: true }, { token: 'x'.repeat(32) })).status, 403);
+      assert.equal((await control(idp, 'requests', undefined, { token: null })).status, 403);
+      const textPlain = await control(idp, 'outage', '{"down":true}', { contentType: 'text/plain' });
+      assert.equal(textPlain.status, 415);
+      const urlEncoded = await control(idp, 'outage', 'down=true', {
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      assert.equal(urlEncoded.status, 415);
+      assert.equal((await fetch(`${idp.issuer}/.well-known/openid-configuration`)).status, 200, 'no outage happened');
+    });
+
     test('control endpoints answer CORS for the site origin only', async () => {
       const preflight = (origin) =>
         fetch(`${idp.issuer}/__test__/outage`, {
@@ -670,8 +720,11 @@ describe('development identity provider', () => {
       assert.equal(allowed.status, 204);
       assert.equal(allowed.headers.get('access-control-allow-origin'), SITE);
       assert.match(allowed.headers.get('access-control-allow-headers'), /content-type/i);
+      assert.match(allowed.headers.get('access-control-allow-headers'), /x-test-controls-token/i);
       assert.equal((await preflight(OTHER_ORIGIN)).headers.get('access-control-allow-origin'), null);
-      const log = await fetch(`${idp.issuer}/__test__/requests`, { headers: { origin: SITE } });
+      const log = await fetch(`${idp.issuer}/__test__/requests`, {
+        headers: { origin: SITE, 'x-test-controls-token': idp.testControlsToken },
+      });
       assert.equal(log.headers.get('access-control-allow-origin'), SITE);
     });
 
@@ -710,6 +763,78 @@ describe('development identity provider', () => {
       assert.equal(info.sub, decodeJwt(tokens.id_token).payload.sub);
       assert.equal(info.name, 'Alex Analyst');
     });
+  });
+});
+
+describe('DNS rebinding', () => {
+  let idp;
+
+  before(async () => {
+    idp = await startIdentityProvider({ port: 0 });
+  });
+  after(() => idp?.close());
+
+  test('only loopback host names are answered', async () => {
+    const path = '/.well-known/openid-configuration';
+    for (const host of [`localhost:${idp.port}`, `127.0.0.1:${idp.port}`, `[::1]:${idp.port}`, 'localhost']) {
+      assert.equal(await getWithHost(idp, path, host), 200, host);
+    }
+    for (const host of [
+      `rebind.evil.example:${idp.port}`,
+      'evil.example',
+      `10.0.0.5:${idp.port}`,
+      'localhost.evil.example',
+    ]) {
+      assert.equal(await getWithHost(idp, path, host), 421, host);
+    }
+  });
+});
+
+describe('refusing to run beyond this machine', () => {
+  for (const [label, options, message] of [
+    [
+      'a public issuer',
+      { issuer: 'https://id.clearing.example' },
+      /issuer "https:\/\/id\.clearing\.example" \(IDP_ISSUER\)/,
+    ],
+    ['a public site origin', { siteOrigins: 'https://developers.clearing.example' }, /IDP_SITE_ORIGINS/],
+    ['a LAN site origin', { siteOrigins: 'http://localhost:3000,http://192.168.1.20:3000' }, /192\.168\.1\.20/],
+    ['NODE_ENV=production', { nodeEnv: 'production' }, /NODE_ENV is "production"/],
+  ]) {
+    test(`refuses ${label}, saying why and how to override`, async () => {
+      await assert.rejects(startIdentityProvider({ port: 0, ...options }), (error) => {
+        assert.equal(error.name, 'UnsafeSettingsError');
+        assert.match(error.message, message);
+        assert.match(error.message, /IDP_ALLOW_NON_LOOPBACK=1/);
+        return true;
+      });
+    });
+  }
+
+  test('runs with the explicit override, and then answers its issuer host too', async () => {
+    const idp = await startIdentityProvider({
+      port: 0,
+      issuer: 'http://idp.test.example',
+      siteOrigins: 'http://docs.test.example',
+      nodeEnv: 'production',
+      allowNonLoopback: true,
+    });
+    try {
+      assert.equal(await getWithHost(idp, '/.well-known/openid-configuration', 'idp.test.example'), 200);
+      assert.equal(await getWithHost(idp, '/.well-known/openid-configuration', 'evil.example'), 421);
+    } finally {
+      await idp.close();
+    }
+  });
+
+  test('the command line refuses with its message and exit code 1', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, ['dev/idp/cli.mjs'], {
+      env: { ...process.env, IDP_PORT: '0', IDP_SITE_ORIGINS: 'https://developers.clearing.example' },
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /IDP_SITE_ORIGINS.*not on this machine/);
   });
 });
 

@@ -1,5 +1,8 @@
 /** @jest-environment node */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import {
   exampleOf,
@@ -23,6 +26,10 @@ function curlData(curl: string): unknown {
   const match = /--data '([\s\S]*)'$/.exec(curl);
   return match ? JSON.parse(match[1].replace(/'\\''/g, "'")) : undefined;
 }
+
+// Python samples are compiled in a scratch folder (py_compile writes its cache next to the file).
+const pythonDir = mkdtempSync(join(tmpdir(), 'request-samples-'));
+afterAll(() => rmSync(pythonDir, { recursive: true, force: true }));
 
 describe.each(operations.map((operation) => [operation.operationId, operation] as const))('%s', (_id, operation) => {
   const samples = requestSamples(operation);
@@ -50,6 +57,15 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
   it('is JavaScript that parses', () => {
     const source = samples[1].code.replace(/^import .*$/m, 'const fs = {};');
     expect(() => new AsyncFunction('process', source)).not.toThrow();
+  });
+
+  it('is Python that compiles', () => {
+    const file = join(pythonDir, `${operation.operationId}.py`);
+    writeFileSync(file, samples[2].code);
+    const result = spawnSync('python3', ['-m', 'py_compile', file], { encoding: 'utf8' });
+    expect(result.error).toBeUndefined();
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 });
 

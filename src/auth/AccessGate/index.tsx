@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState, type ReactNode } from 'react';
+import React, { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
@@ -25,19 +25,20 @@ function useTakingTooLong(waiting: boolean, afterMs: number): boolean {
 
 const WAITING_MESSAGES: Partial<Record<AuthStatus, string>> = {
   anonymous: 'Redirecting you to sign in…',
+  'signing-in': 'Redirecting you to sign in…',
   'signing-out': 'Signing you out…',
 };
 
-/** Starts one redirect sign-in per anonymous visit of a protected page. */
+const WAITING: readonly AuthStatus[] = ['unknown', 'anonymous', 'signing-in', 'signing-out'];
+
+/**
+ * An anonymous visitor of a protected page is sent to sign in. Starting moves the state to
+ * `signing-in`, so one visit starts one sign-in; a visitor who signed out in another tab is
+ * `signed-out-elsewhere`, not `anonymous`, and nothing starts.
+ */
 function useSignInWhenAnonymous(status: AuthStatus, isProtected: boolean, signIn: () => Promise<void>): void {
-  const requested = useRef(false);
   useEffect(() => {
-    if (status !== 'anonymous') {
-      requested.current = false;
-      return;
-    }
-    if (!isProtected || requested.current) return;
-    requested.current = true;
+    if (status !== 'anonymous' || !isProtected) return;
     // A failure is reported through the auth status (`unavailable`).
     signIn().catch(() => undefined);
   }, [status, isProtected, signIn]);
@@ -66,7 +67,7 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
   const isProtected = isProtectedPath(pathname, baseUrl, auth.protectedPaths);
   const hydrating = !isBrowser && prerenderedAccess === 'open';
   const concealed = isProtected && status !== 'authenticated' && !hydrating;
-  const waiting = concealed && (status === 'unknown' || status === 'anonymous' || status === 'signing-out');
+  const waiting = concealed && WAITING.includes(status);
 
   useSignInWhenAnonymous(status, isProtected, signIn);
   const slow = useTakingTooLong(waiting, SLOW_SIGN_IN_MS);
@@ -74,6 +75,8 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
   let panel: ReactNode = null;
   if (status === 'unavailable' && concealed) {
     panel = <SignInStatus state="failed" message="" problem={problem} onRetry={retry} />;
+  } else if (status === 'signed-out-elsewhere' && concealed) {
+    panel = <SignInStatus state="signed-out" message="" onRetry={() => void signIn().catch(() => undefined)} />;
   } else if (waiting) {
     panel = slow ? (
       <SignInStatus
@@ -89,7 +92,11 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
   return (
     <>
       {panel}
-      <div className={styles.gate} hidden={concealed} data-access={concealed ? 'concealed' : 'open'}>
+      <div
+        className={styles.gate}
+        hidden={concealed}
+        data-access={concealed ? 'concealed' : 'open'}
+        data-auth-status={isBrowser ? status : undefined}>
         {children}
       </div>
     </>

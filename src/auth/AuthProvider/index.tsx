@@ -1,36 +1,19 @@
-import React, {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import React, { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useHistory, useLocation } from '@docusaurus/router';
-import type { AuthState } from '@okta/okta-auth-js';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
-import type { AuthEngine, SignedInUser } from '../authEngine';
-import { hasStoredSession } from '../browserStorage';
+import type { SignedInUser } from '../authEngine';
+import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browserStorage';
 import { currentSite, loadAuthEngine } from '../loadAuthEngine';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { safeReturnPath } from '../redirectTarget';
-import { classifySignInError, failurePageUrl, type SignInFailure } from '../signInFailure';
+import { classifySignInError, showSignInFailure, type SignInFailure } from '../signInFailure';
+import { authReducer, INITIAL_AUTH_STATE, type AuthStatus } from './authMachine';
 
-/**
- * - `unknown`: not decided yet (always the first render, on the server and in the browser).
- * - `anonymous`: nobody is signed in.
- * - `authenticated`: tokens are valid and userinfo confirmed the same subject.
- * - `unavailable`: the identity provider or this browser's storage could not be used.
- * - `signing-out`: tokens are being revoked and the browser is leaving for the end-session address.
- */
-export type AuthStatus = 'unknown' | 'anonymous' | 'authenticated' | 'unavailable' | 'signing-out';
+export type { AuthStatus } from './authMachine';
 
 export interface AuthContextValue {
+  /** The one sign-in state every consumer reads (see `authMachine.ts`). */
   readonly status: AuthStatus;
-  /** The spec's signed-in flag: false until a signed-in visitor is confirmed. */
-  readonly signedIn: boolean;
   readonly user: SignedInUser | null;
   /** Why the status is `unavailable`. */
   readonly problem: SignInFailure | null;
@@ -40,15 +23,6 @@ export interface AuthContextValue {
   /** Tries again after `unavailable`. */
   retry(): void;
 }
-
-interface AuthSnapshot {
-  readonly status: AuthStatus;
-  readonly user: SignedInUser | null;
-  readonly problem: SignInFailure | null;
-}
-
-const UNKNOWN: AuthSnapshot = { status: 'unknown', user: null, problem: null };
-const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, problem: null };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -60,11 +34,8 @@ function useAuthContextValue(): AuthContextValue {
   const { auth, baseUrl } = useSiteSettings();
   const { pathname } = useLocation();
   const history = useHistory();
-  const [snapshot, setSnapshot] = useState<AuthSnapshot>(UNKNOWN);
-  const [attempt, setAttempt] = useState(0);
-  const verifiedIdToken = useRef<string | null>(null);
-  // While signing out, the token changes it causes are not a reason to sign in again.
-  const signingOut = useRef(false);
+  const [state, dispatch] = useReducer(authReducer, INITIAL_AUTH_STATE);
+  const { attempt, pendingIdToken } = state;
 
   // `callback`: the return page completes sign-in itself; the state is read once it has finished.
   const mode: 'public' | 'protected' | 'callback' = isCallbackPath(pathname, baseUrl)
@@ -73,106 +44,94 @@ function useAuthContextValue(): AuthContextValue {
       ? 'protected'
       : 'public';
 
-  const fail = useCallback(
-    (error: unknown) => setSnapshot({ status: 'unavailable', user: null, problem: classifySignInError(error) }),
-    [],
-  );
-
-  // Decide who the visitor is. Public pages without a stored session never load the sign-in SDK.
+  // Who the visitor is: the engine reports every token change (this tab's and, through storage
+  // sync, every other tab's). Public pages without a stored session never load the sign-in SDK.
   useEffect(() => {
     if (mode === 'public' && !hasStoredSession()) {
-      // Storage can only be read after hydration, so that the server and the first client render
-      // agree ('unknown'); this is the moment the browser's answer arrives.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setSnapshot(ANONYMOUS);
+      // Storage is read only after hydration, so that the server and the first client render agree.
+      dispatch({ type: 'storage-sync', idToken: null, holdsValidTokens: false });
       return undefined;
     }
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
-
-    const onAuthState = async (engine: AuthEngine, state: AuthState) => {
-      if (signingOut.current) return;
-      const idToken = state.idToken?.idToken ?? null;
-      if (!state.isAuthenticated || !idToken) {
-        // okta-auth-js reports a passing "not authenticated" while it stores new tokens one by one.
-        if (engine.holdsValidTokens()) return;
-        verifiedIdToken.current = null;
-        setSnapshot(ANONYMOUS);
-        return;
-      }
-      if (verifiedIdToken.current === idToken) return;
-      try {
-        const user = await engine.readUser();
-        // A run replaced while userinfo was in flight leaves the answer to its successor, which
-        // must not take the token for verified without having set the state.
-        if (cancelled) return;
-        verifiedIdToken.current = idToken;
-        setSnapshot({ status: 'authenticated', user, problem: null });
-      } catch (error) {
-        const failure = classifySignInError(error);
-        if (failure.code === 'userinfo-mismatch') {
-          engine.clearLocalSession();
-          setSnapshot(ANONYMOUS);
-          history.replace(failurePageUrl(baseUrl, failure));
-        } else {
-          setSnapshot({ status: 'unavailable', user: null, problem: failure });
-        }
-      }
-    };
-
     loadAuthEngine(auth, currentSite(baseUrl))
       .then(async (engine) => {
         if (cancelled || mode === 'callback') return;
-        unsubscribe = engine.subscribe((state) => void onAuthState(engine, state));
+        unsubscribe = engine.subscribe(dispatch);
         await engine.start();
       })
       .catch((error: unknown) => {
-        if (!cancelled) fail(error);
+        if (!cancelled) dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
       });
     return () => {
       cancelled = true;
       unsubscribe?.();
     };
-    // `attempt` re-runs this after Retry.
-  }, [mode, attempt, auth, baseUrl, history, fail]);
+    // `attempt` starts over after Retry.
+  }, [mode, attempt, auth, baseUrl]);
+
+  // Another tab announces its sign-out before it removes the tokens.
+  useEffect(() => onSignOutElsewhere(() => dispatch({ type: 'signed-out-elsewhere' })), []);
+
+  // Newly reported tokens count only once userinfo names the same subject as the ID token.
+  useEffect(() => {
+    if (!pendingIdToken) return undefined;
+    let current = true;
+    loadAuthEngine(auth, currentSite(baseUrl))
+      .then(async (engine) => {
+        try {
+          const user = await engine.readUser();
+          if (current) dispatch({ type: 'userinfo-confirmed', idToken: pendingIdToken, user });
+        } catch (error) {
+          if (!current) return;
+          const failure = classifySignInError(error);
+          if (failure.code !== 'userinfo-mismatch') throw error;
+          engine.clearLocalSession();
+          dispatch({ type: 'userinfo-mismatched', idToken: pendingIdToken });
+          showSignInFailure(history, baseUrl, failure, safeReturnPath(currentPath(), currentSite(baseUrl)));
+        }
+      })
+      .catch((error: unknown) => {
+        if (current) dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [pendingIdToken, auth, baseUrl, history]);
 
   const signIn = useCallback(
     async (returnTo?: string) => {
       const site = currentSite(baseUrl);
       const target = safeReturnPath(returnTo ?? currentPath(), site);
+      dispatch({ type: 'sign-in-started' });
       try {
         const engine = await loadAuthEngine(auth, site);
         await engine.signIn(target);
       } catch (error) {
-        fail(error);
+        dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
         throw error;
       }
     },
-    [auth, baseUrl, fail],
+    [auth, baseUrl],
   );
 
   const signOut = useCallback(async () => {
-    signingOut.current = true;
-    setSnapshot({ status: 'signing-out', user: null, problem: null });
+    dispatch({ type: 'sign-out-started' });
+    announceSignOut();
     try {
       const engine = await loadAuthEngine(auth, currentSite(baseUrl));
       await engine.signOut();
     } catch (error) {
-      signingOut.current = false;
-      fail(error);
+      dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
       throw error;
     }
-  }, [auth, baseUrl, fail]);
+  }, [auth, baseUrl]);
 
-  const retry = useCallback(() => {
-    verifiedIdToken.current = null;
-    setSnapshot(UNKNOWN);
-    setAttempt((n) => n + 1);
-  }, []);
+  const retry = useCallback(() => dispatch({ type: 'retry' }), []);
 
   return useMemo(
-    () => ({ ...snapshot, signedIn: snapshot.status === 'authenticated', signIn, signOut, retry }),
-    [snapshot, signIn, signOut, retry],
+    () => ({ status: state.status, user: state.user, problem: state.problem, signIn, signOut, retry }),
+    [state.status, state.user, state.problem, signIn, signOut, retry],
   );
 }
 

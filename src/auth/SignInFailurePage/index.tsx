@@ -6,7 +6,7 @@ import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { useAuth } from '../AuthProvider';
 import { currentSite } from '../loadAuthEngine';
 import { safeReturnPath } from '../redirectTarget';
-import { isSignInFailureCode, SIGN_IN_FAILURES } from '../signInFailure';
+import { failureDetailOf, isSignInFailureCode, SIGN_IN_FAILURES } from '../signInFailure';
 import styles from './styles.module.css';
 
 const NOT_ALLOWED = {
@@ -17,7 +17,7 @@ const NOT_ALLOWED = {
 
 /** `/401/error`: says why sign-in failed or was refused and offers a way forward. */
 export default function SignInFailurePage(): ReactNode {
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const { baseUrl } = useSiteSettings();
   const { signIn, status, problem } = useAuth();
   const [starting, setStarting] = useState(false);
@@ -26,7 +26,8 @@ export default function SignInFailurePage(): ReactNode {
   const isBrowser = useIsBrowser();
   const params = new URLSearchParams(isBrowser ? search : '');
   const reason = params.get('reason');
-  const detail = params.get('detail')?.slice(0, 300);
+  // Only the site writes history state: a link can pick a reason from the catalogue, never words.
+  const detail = isBrowser ? failureDetailOf(state) : undefined;
   const text = isSignInFailureCode(reason) ? SIGN_IN_FAILURES[reason] : NOT_ALLOWED;
 
   const tryAgain = () => {

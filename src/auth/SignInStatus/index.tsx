@@ -4,10 +4,14 @@ import { SIGN_IN_FAILURES, type SignInFailure } from '../signInFailure';
 import styles from './styles.module.css';
 
 export interface Props {
-  /** `working`: checking or redirecting; `slow`: the same, taking too long; `failed`: cannot go on. */
-  readonly state: 'working' | 'slow' | 'failed';
+  /**
+   * `working`: checking or redirecting; `slow`: the same, taking too long; `failed`: cannot go on;
+   * `signed-out`: the visitor signed out in another tab (the action is Log In).
+   */
+  readonly state: 'working' | 'slow' | 'failed' | 'signed-out';
   readonly message: string;
   readonly problem?: SignInFailure | null;
+  /** Retry, or Log In when `signed-out`. */
   readonly onRetry: () => void;
 }
 
@@ -24,6 +28,24 @@ export default function SignInStatus({ state, message, problem, onRetry }: Props
         <p role="status" className={styles.message}>
           {message}
         </p>
+      </div>
+    );
+  }
+  if (state === 'signed-out') {
+    return (
+      <div role="main" className={styles.panel}>
+        <div role="status" className={styles.alert}>
+          <h1 className={styles.title}>You signed out in another tab</h1>
+          <p>Log in again to keep reading the documentation.</p>
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Log In
+          </button>
+          <Link className="button button--secondary" to="/">
+            Go to the home page
+          </Link>
+        </div>
       </div>
     );
   }

@@ -1,4 +1,11 @@
-import { classifySignInError, failurePageUrl, isSignInFailureCode, SIGN_IN_FAILURES } from '../signInFailure';
+import {
+  classifySignInError,
+  failureDetailOf,
+  failurePageUrl,
+  isSignInFailureCode,
+  showSignInFailure,
+  SIGN_IN_FAILURES,
+} from '../signInFailure';
 
 function oauthError(errorCode: string, summary: string) {
   return Object.assign(new Error(summary), { name: 'OAuthError', errorCode, errorSummary: summary });
@@ -41,12 +48,29 @@ describe('classifySignInError', () => {
 });
 
 describe('failurePageUrl', () => {
-  it('carries the reason, detail and return address as query parameters', () => {
-    const url = new URL(failurePageUrl('/', { code: 'timeout', detail: 'a & b' }, '/docs?x=1'), 'https://x.example');
+  it('carries the reason and return address as query parameters', () => {
+    const url = new URL(failurePageUrl('/', 'timeout', '/docs?x=1'), 'https://x.example');
     expect(url.pathname).toBe('/401/error');
     expect(url.searchParams.get('reason')).toBe('timeout');
-    expect(url.searchParams.get('detail')).toBe('a & b');
     expect(url.searchParams.get('returnTo')).toBe('/docs?x=1');
+  });
+});
+
+describe('showSignInFailure', () => {
+  it('puts the detail in history state, never in the URL', () => {
+    const history = { replace: jest.fn() };
+    showSignInFailure(history, '/', { code: 'provider-error', detail: 'invalid_request: realm' }, '/docs/trading-api');
+    const [path, state] = history.replace.mock.calls[0] as [string, unknown];
+    const url = new URL(path, 'https://x.example');
+    expect([...url.searchParams.keys()].sort()).toEqual(['reason', 'returnTo']);
+    expect(url.searchParams.get('returnTo')).toBe('/docs/trading-api');
+    expect(failureDetailOf(state)).toBe('invalid_request: realm');
+  });
+
+  it('reads only a string detail from history state, capped', () => {
+    expect(failureDetailOf(null)).toBeUndefined();
+    expect(failureDetailOf({ signInDetail: 42 })).toBeUndefined();
+    expect(failureDetailOf({ signInDetail: 'x'.repeat(500) })).toHaveLength(300);
   });
 });
 

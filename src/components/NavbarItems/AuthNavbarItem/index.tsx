@@ -20,7 +20,7 @@ export default function AuthNavbarItem({ mobile = false, className }: Props): Re
 
   const signedIn = status === 'authenticated';
   // Until the state is known, keep the item's place without guessing.
-  const label = status === 'unknown' || status === 'signing-out' ? null : signedIn ? 'Log Out' : 'Log In';
+  const label = ['unknown', 'signing-in', 'signing-out'].includes(status) ? null : signedIn ? 'Log Out' : 'Log In';
   const button = label ? (
     <button
       type="button"

@@ -13,8 +13,8 @@ export interface Props {
  * Anyone else gets an empty placeholder of the same size, so the navbar does not shift.
  */
 export default function SignedInSearchNavbarItem(props: Props): ReactNode {
-  const { signedIn } = useAuth();
-  if (signedIn) return <SearchNavbarItem {...props} />;
+  const { status } = useAuth();
+  if (status === 'authenticated') return <SearchNavbarItem {...props} />;
   if (props.mobile) return null;
   return <div className={styles.placeholder} data-testid="search-placeholder" aria-hidden="true" />;
 }

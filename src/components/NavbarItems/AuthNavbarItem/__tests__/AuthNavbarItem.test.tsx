@@ -10,7 +10,6 @@ jest.mock('@site/src/auth/AuthProvider', () => ({ useAuth: () => mockAuth() }));
 function authState(overrides: Partial<AuthContextValue>): AuthContextValue {
   return {
     status: 'anonymous',
-    signedIn: false,
     user: null,
     problem: null,
     signIn: jest.fn(() => Promise.resolve()),
@@ -33,7 +32,6 @@ describe('AuthNavbarItem', () => {
   it('shows who is signed in and offers Log Out', () => {
     const state = authState({
       status: 'authenticated',
-      signedIn: true,
       user: { subject: 'developer', name: 'Dana Developer', email: 'developer@example.com' },
     });
     mockAuth.mockReturnValue(state);

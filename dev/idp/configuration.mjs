@@ -1,0 +1,186 @@
+// The oidc-provider configuration of the development identity provider: the one public client,
+// keys, claims, TTLs, the realm check, and the Koa middleware that adjusts oidc-provider's defaults
+// (CORS to the site origins only, consent for offline_access).
+import * as crypto from 'node:crypto';
+
+import { errors } from 'oidc-provider';
+
+import { accountFinder } from './accounts.mjs';
+import { errorPage, logoutPage, postLogoutPage } from './pages.mjs';
+
+const DAY = 24 * 60 * 60;
+const REFRESH_TOKEN_TTL = 14 * DAY;
+
+export const ROUTES = Object.freeze({
+  authorization: '/connect/authorize',
+  token: '/connect/token',
+  userinfo: '/connect/userinfo',
+  revocation: '/connect/revocation',
+  end_session: '/connect/endsession',
+  introspection: '/connect/introspect',
+  jwks: '/connect/jwks',
+});
+
+// ---------------------------------------------------------------------------
+// Keys
+
+/** A fresh RS256 signing key as a private JWK (kid = its RFC 7638 thumbprint). */
+export function generateSigningJwk() {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const thumbprint = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
+    .digest('base64url');
+  return { ...jwk, kid: thumbprint, alg: 'RS256', use: 'sig' };
+}
+
+export function publicPart({ kty, n, e, kid, alg, use }) {
+  return { kty, n, e, kid, alg, use };
+}
+// ---------------------------------------------------------------------------
+// oidc-provider configuration
+
+function siteClient(settings) {
+  const { clientId, siteOrigins, basePath } = settings;
+  return {
+    client_id: clientId,
+    client_name: 'Developer documentation (development)',
+    application_type: 'web',
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    redirect_uris: siteOrigins.map((origin) => `${origin}${basePath}login/callback`),
+    post_logout_redirect_uris: siteOrigins.map((origin) => `${origin}${basePath}`),
+  };
+}
+
+/** Rejects authorization requests whose `realm` is missing or another one. */
+function realmValidator(runtime) {
+  return function validateRealm(_ctx, value) {
+    const expectedRealm = runtime.realm;
+    if (value === expectedRealm) return;
+    const given = value === undefined ? 'no realm' : `realm "${value}"`;
+    throw new errors.InvalidRequest(
+      `realm is not accepted: ${given} was sent, this provider only accepts realm "${expectedRealm}"`,
+    );
+  };
+}
+
+/** CORS for client endpoints (token, userinfo, revocation, introspection). */
+function clientBasedCORS(_ctx, origin, client) {
+  return client.redirectUris.some((uri) => new URL(uri).origin === origin);
+}
+
+/** The client may introspect and revoke only its own tokens. */
+function ownTokensOnly(_ctx, client, token) {
+  return token.clientId === client.clientId;
+}
+
+// A refresh token goes with offline_access in the code's scopes. oidc-provider keeps
+// offline_access in an authorization request only when prompt includes consent (OIDC
+// Core 11), so consentForOfflineAccess below adds prompt=consent for it.
+function issueRefreshToken(_ctx, client, code) {
+  return client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access');
+}
+
+// 14 days; a rotated refresh token keeps the remaining lifetime of the one it
+// replaces, so rotation never extends a sign-in beyond 14 days.
+function refreshTokenTtl(ctx) {
+  return ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL;
+}
+
+function htmlResponder(render) {
+  return (ctx, ...args) => {
+    ctx.type = 'html';
+    ctx.body = render(ctx, ...args);
+  };
+}
+
+export function providerConfiguration(settings, { signingJwk, users, runtime }) {
+  const siteUrl = `${settings.siteOrigins[0]}${settings.basePath}`;
+  return {
+    clients: [siteClient(settings)],
+    jwks: { keys: [signingJwk] },
+    cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
+    findAccount: accountFinder(users),
+    routes: ROUTES,
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: {
+      acr: null,
+      sid: null,
+      auth_time: null,
+      iss: null,
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      email: ['email', 'email_verified'],
+    },
+    // Put the scope's claims into the ID token too (as Okta does), not only into userinfo.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    // oidc-provider 9 supports only S256 (plain is always rejected); require it for every request.
+    pkce: { required: () => true },
+    extraParams: { realm: realmValidator(runtime) },
+    issueRefreshToken,
+    clientBasedCORS,
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      // Not used by the site; off so that every endpoint lives under /connect/.
+      pushedAuthorizationRequests: { enabled: false },
+      revocation: { enabled: true, allowedPolicy: ownTokensOnly },
+      introspection: { enabled: true, allowedPolicy: ownTokensOnly },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: htmlResponder((_ctx, form) => logoutPage({ form })),
+        postLogoutSuccessSource: htmlResponder(() => postLogoutPage({ siteUrl })),
+      },
+    },
+    renderError: htmlResponder((_ctx, out) => errorPage({ error: out.error, description: out.error_description })),
+    ttl: {
+      // Read per token, so the test controls can shorten it (token renewal tests).
+      AccessToken: () => runtime.accessTokenTtl,
+      IdToken: settings.idTokenTtl,
+      RefreshToken: refreshTokenTtl,
+      AuthorizationCode: 60,
+      Interaction: 60 * 60,
+      Session: 14 * DAY,
+      Grant: 14 * DAY,
+    },
+  };
+}
+// ---------------------------------------------------------------------------
+// CORS: oidc-provider answers discovery, jwks and every preflight for any Origin.
+// This keeps CORS to the site origins only by removing the headers otherwise.
+
+export function restrictCorsToSiteOrigins(allowedOrigins) {
+  return async function corsPolicy(ctx, next) {
+    await next();
+    const origin = ctx.get('Origin');
+    if (!origin || allowedOrigins.has(origin)) return;
+    for (const name of Object.keys(ctx.response.headers)) {
+      if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name);
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------
+// offline_access without an explicit prompt=consent from the site: consent is granted
+// automatically here anyway, so asking for it only costs two invisible redirects.
+// prompt=none stays as it is (silent requests get no new refresh token, as usual).
+
+export function consentForOfflineAccess(authorizationPath) {
+  return async function offlineAccessConsent(ctx, next) {
+    if (ctx.method === 'GET' && ctx.path === authorizationPath) {
+      const params = new URLSearchParams(ctx.querystring);
+      const scopes = (params.get('scope') ?? '').split(' ');
+      const prompts = (params.get('prompt') ?? '').split(' ').filter(Boolean);
+      if (scopes.includes('offline_access') && !prompts.includes('consent') && !prompts.includes('none')) {
+        params.set('prompt', [...prompts, 'consent'].join(' '));
+        ctx.querystring = params.toString();
+      }
+    }
+    return next();
+  };
+}

@@ -1,0 +1,117 @@
+// Settings of the development identity provider: defaults, validation, and the refusal to run
+// anywhere but on this machine (unless explicitly overridden).
+
+export const DEFAULTS = Object.freeze({
+  port: 4000,
+  clientId: 'developer-docs',
+  siteOrigins: ['http://localhost:3000'],
+  basePath: '/',
+  realm: 'developers',
+  accessTokenTtl: 3600,
+  idTokenTtl: 3600,
+  testControls: false,
+  testControlsToken: undefined,
+  allowNonLoopback: false,
+  nodeEnv: undefined,
+});
+
+/** Host names that reach this machine only. */
+export const LOOPBACK_HOSTNAMES = Object.freeze(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopbackHostname(hostname) {
+  const name = hostname.toLowerCase();
+  return LOOPBACK_HOSTNAMES.includes(name) || name.endsWith('.localhost');
+}
+
+const OVERRIDE = 'IDP_ALLOW_NON_LOOPBACK=1 (option allowNonLoopback)';
+
+export class UnsafeSettingsError extends Error {
+  constructor(problem) {
+    super(
+      `${problem}. The development identity provider has public demo passwords, keys made up at start and ` +
+        `test controls: it refuses to run where anyone but you could reach it. If you really mean it, set ${OVERRIDE}.`,
+    );
+    this.name = 'UnsafeSettingsError';
+  }
+}
+
+function toList(value) {
+  if (Array.isArray(value)) return value;
+  return String(value).split(',');
+}
+
+function normalizeOrigins(value) {
+  const origins = toList(value)
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (origins.length === 0) throw new TypeError('siteOrigins needs at least one origin');
+  return origins.map((origin) => {
+    const url = new URL(origin);
+    if (url.origin !== origin.replace(/\/$/, '')) {
+      throw new TypeError(`site origin "${origin}" must be scheme://host[:port] without a path`);
+    }
+    return url.origin;
+  });
+}
+
+/** Docusaurus-style base path: starts and ends with "/". */
+function normalizeBasePath(value) {
+  const trimmed = String(value)
+    .trim()
+    .replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+function positiveSeconds(value, name) {
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds <= 0) {
+    throw new TypeError(`${name} must be a positive whole number of seconds, got "${value}"`);
+  }
+  return seconds;
+}
+
+/** Refuses settings that would expose the provider beyond this machine, unless overridden. */
+function checkLoopbackOnly(settings) {
+  if (settings.allowNonLoopback) return;
+  if (settings.nodeEnv === 'production') {
+    throw new UnsafeSettingsError('NODE_ENV is "production"');
+  }
+  if (settings.issuer !== undefined && !isLoopbackHostname(new URL(settings.issuer).hostname)) {
+    throw new UnsafeSettingsError(`The issuer "${settings.issuer}" (IDP_ISSUER) is not on this machine`);
+  }
+  for (const origin of settings.siteOrigins) {
+    if (!isLoopbackHostname(new URL(origin).hostname)) {
+      throw new UnsafeSettingsError(`The site origin "${origin}" (IDP_SITE_ORIGINS) is not on this machine`);
+    }
+  }
+}
+
+export function resolveSettings(options) {
+  const merged = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  const port = Number(merged.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeError(`port must be 0-65535, got "${merged.port}"`);
+  }
+  if (merged.issuer !== undefined && new URL(merged.issuer).pathname !== '/') {
+    throw new TypeError(`issuer must be an origin without a path, got "${merged.issuer}"`);
+  }
+  if (merged.testControlsToken !== undefined && String(merged.testControlsToken).length < 16) {
+    throw new TypeError('testControlsToken (IDP_TEST_CONTROLS_TOKEN) must be at least 16 characters');
+  }
+  const settings = {
+    port,
+    issuer: merged.issuer,
+    clientId: String(merged.clientId),
+    siteOrigins: normalizeOrigins(merged.siteOrigins),
+    basePath: normalizeBasePath(merged.basePath),
+    realm: String(merged.realm),
+    accessTokenTtl: positiveSeconds(merged.accessTokenTtl, 'accessTokenTtl'),
+    idTokenTtl: positiveSeconds(merged.idTokenTtl, 'idTokenTtl'),
+    testControls: Boolean(merged.testControls),
+    testControlsToken: merged.testControlsToken === undefined ? undefined : String(merged.testControlsToken),
+    allowNonLoopback: Boolean(merged.allowNonLoopback),
+    nodeEnv: merged.nodeEnv,
+  };
+  checkLoopbackOnly(settings);
+  return settings;
+}

@@ -1,0 +1,121 @@
+import React from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import AuthProvider from '../../AuthProvider';
+import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
+import { loadAuthEngine } from '../../loadAuthEngine';
+import { FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
+import AccessGate from '..';
+
+jest.mock('@site/src/hooks/useSiteSettings', () => ({
+  __esModule: true,
+  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
+}));
+jest.mock('../../loadAuthEngine', () => ({
+  loadAuthEngine: jest.fn(),
+  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
+}));
+const load = jest.mocked(loadAuthEngine);
+
+async function renderGate(path: string, engine = new FakeEngine()) {
+  load.mockResolvedValue(engine);
+  renderAt(
+    path,
+    <AuthProvider>
+      <AccessGate>
+        <article>The protected page</article>
+      </AccessGate>
+    </AuthProvider>,
+  );
+  await settle();
+  return engine;
+}
+
+const gate = () => screen.getByText('The protected page').closest('[data-access]');
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  load.mockReset();
+});
+
+describe('AccessGate', () => {
+  it('leaves a public page open to an anonymous visitor and starts nothing', async () => {
+    await renderGate('/health');
+    expect(gate()).toHaveAttribute('data-access', 'open');
+    expect(gate()).toHaveAttribute('data-auth-status', 'anonymous');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('keeps a protected page concealed while the visitor is unknown', async () => {
+    await renderGate('/docs/trading-api');
+    expect(gate()).toHaveAttribute('data-access', 'concealed');
+    expect(gate()).not.toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
+  });
+
+  it('opens once userinfo confirms the tokens', async () => {
+    const engine = await renderGate('/docs/trading-api');
+    engine.tokens('id-1');
+    await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('sends an anonymous visitor to sign in once, back to the same address', async () => {
+    const engine = await renderGate('/docs/trading-api?tab=orders#cancel');
+    engine.noTokens();
+    await settle();
+    engine.noTokens();
+    engine.emit({ type: 'renewal-failed' });
+    await settle();
+    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel');
+    expect(screen.getByRole('status')).toHaveTextContent('Redirecting you to sign in…');
+  });
+
+  it('after a failed renewal signs in again', async () => {
+    const engine = await renderGate('/docs');
+    engine.tokens('id-1');
+    await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
+    engine.emit({ type: 'renewal-failed' });
+    await settle();
+    expect(engine.signIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('explains an unreachable provider, starts no loop, and Retry starts over', async () => {
+    const engine = await renderGate('/docs');
+    engine.signIn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    engine.noTokens();
+    await settle();
+    expect(screen.getByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
+    expect(gate()).toHaveAttribute('data-access', 'concealed');
+    engine.noTokens();
+    await settle();
+    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await settle();
+    engine.noTokens();
+    await settle();
+    expect(engine.signIn).toHaveBeenCalledTimes(2);
+  });
+
+  it('after a sign-out in another tab says so, starts nothing, and offers Log In', async () => {
+    const engine = await renderGate('/docs/document-api');
+    engine.tokens('id-1');
+    await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SIGN_OUT_SIGNAL_KEY, newValue: '1' }));
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'You signed out in another tab' })).toBeVisible());
+    engine.noTokens();
+    engine.emit({ type: 'renewal-failed' });
+    await settle();
+    expect(gate()).toHaveAttribute('data-access', 'concealed');
+    expect(gate()).toHaveAttribute('data-auth-status', 'signed-out-elsewhere');
+    expect(engine.signIn).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await settle();
+    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    expect(engine.signIn).toHaveBeenCalledWith('/docs/document-api');
+  });
+});

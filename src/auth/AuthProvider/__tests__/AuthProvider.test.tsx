@@ -1,0 +1,194 @@
+import React, { type ReactNode } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
+import { loadAuthEngine } from '../../loadAuthEngine';
+import { failureDetailOf } from '../../signInFailure';
+import { DANA, deferred, FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
+import AuthProvider, { useAuth } from '..';
+
+jest.mock('@site/src/hooks/useSiteSettings', () => ({
+  __esModule: true,
+  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
+}));
+jest.mock('../../loadAuthEngine', () => ({
+  loadAuthEngine: jest.fn(),
+  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
+}));
+const load = jest.mocked(loadAuthEngine);
+
+function Status(): ReactNode {
+  const { status, user, problem, signOut, retry } = useAuth();
+  return (
+    <>
+      <p data-testid="status">{status}</p>
+      <p data-testid="user">{user?.name ?? ''}</p>
+      <p data-testid="problem">{problem?.code ?? ''}</p>
+      <button type="button" onClick={() => void signOut().catch(() => undefined)}>
+        Sign out
+      </button>
+      <button type="button" onClick={retry}>
+        Retry
+      </button>
+    </>
+  );
+}
+
+const status = () => screen.getByTestId('status').textContent;
+
+async function renderProvider(path: string, engine = new FakeEngine()) {
+  load.mockResolvedValue(engine);
+  const rendered = renderAt(
+    path,
+    <AuthProvider>
+      <Status />
+    </AuthProvider>,
+  );
+  await settle();
+  return { engine, ...rendered };
+}
+
+/** Another tab of this browser writes `key` (the `storage` event a tab receives). */
+function otherTabWrites(key: string, newValue: string | null) {
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
+  });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  load.mockReset();
+});
+
+describe('AuthProvider', () => {
+  it('starts unknown, and a public page without a stored session never loads the SDK', async () => {
+    await renderProvider('/health');
+    expect(status()).toBe('anonymous');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('reads the engine on a protected page: tokens count once userinfo confirms them', async () => {
+    const { engine } = await renderProvider('/docs/trading-api');
+    expect(engine.start).toHaveBeenCalledTimes(1);
+    expect(status()).toBe('unknown');
+    const userinfo = deferred<typeof DANA>();
+    engine.readUser.mockReturnValueOnce(userinfo.promise);
+    engine.tokens('id-1');
+    expect(status()).toBe('unknown');
+    userinfo.resolve(DANA);
+    await waitFor(() => expect(status()).toBe('authenticated'));
+    expect(screen.getByTestId('user')).toHaveTextContent('Dana Developer');
+  });
+
+  it('goes anonymous when the engine reports no tokens', async () => {
+    const { engine } = await renderProvider('/docs');
+    engine.noTokens();
+    expect(status()).toBe('anonymous');
+  });
+
+  it('ignores userinfo for a token that was replaced while it was in flight', async () => {
+    const { engine } = await renderProvider('/docs');
+    const first = deferred<typeof DANA>();
+    engine.readUser.mockReturnValueOnce(first.promise);
+    engine.tokens('id-1');
+    engine.emit({ type: 'token-renewed', idToken: 'id-2' });
+    await settle();
+    expect(status()).toBe('authenticated');
+    first.resolve({ subject: 'stale', name: 'Stale Answer' });
+    await settle();
+    expect(screen.getByTestId('user')).toHaveTextContent('Dana Developer');
+  });
+
+  it('on a userinfo mismatch forgets the session and shows the failure page, detail in history state', async () => {
+    const engine = new FakeEngine();
+    engine.readUser.mockRejectedValue(
+      Object.assign(new Error('getUserInfo request was rejected due to token mismatch'), { name: 'AuthSdkError' }),
+    );
+    const { location } = await renderProvider('/docs/document-api', engine);
+    engine.tokens('id-1');
+    await waitFor(() => expect(location().pathname).toBe('/401/error'));
+    expect(engine.clearLocalSession).toHaveBeenCalled();
+    const params = new URLSearchParams(location().search);
+    expect(params.get('reason')).toBe('userinfo-mismatch');
+    expect(params.get('returnTo')).toBe('/docs/document-api');
+    expect(params.get('detail')).toBeNull();
+    expect(failureDetailOf(location().state)).toMatch(/token mismatch/);
+    expect(status()).toBe('anonymous');
+  });
+
+  it('turns a renewal failure into anonymous', async () => {
+    const { engine } = await renderProvider('/docs');
+    engine.tokens('id-1');
+    await waitFor(() => expect(status()).toBe('authenticated'));
+    engine.emit({ type: 'renewal-failed' });
+    expect(status()).toBe('anonymous');
+  });
+
+  it('says unavailable when the engine cannot be loaded, and Retry starts over', async () => {
+    load.mockRejectedValueOnce(
+      Object.assign(new Error('Browser storage is unavailable'), { name: 'StorageUnavailableError' }),
+    );
+    const engine = new FakeEngine();
+    load.mockResolvedValue(engine);
+    renderAt(
+      '/docs',
+      <AuthProvider>
+        <Status />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(status()).toBe('unavailable'));
+    expect(screen.getByTestId('problem')).toHaveTextContent('storage-unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(status()).toBe('unknown');
+    await settle();
+    expect(engine.start).toHaveBeenCalledTimes(1);
+  });
+
+  describe('signing out', () => {
+    it('tells the other tabs first, then signs out; its own token removals change nothing', async () => {
+      const { engine } = await renderProvider('/docs');
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      const leaving = deferred<undefined>();
+      engine.signOut.mockReturnValueOnce(leaving.promise);
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(status()).toBe('signing-out');
+      expect(window.localStorage.getItem(SIGN_OUT_SIGNAL_KEY)).toBeTruthy();
+      await settle();
+      expect(engine.signOut).toHaveBeenCalledTimes(1);
+      engine.noTokens();
+      engine.emit({ type: 'renewal-failed' });
+      expect(status()).toBe('signing-out');
+    });
+
+    it('reports a failed sign-out as unavailable', async () => {
+      const { engine } = await renderProvider('/docs');
+      engine.signOut.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      await waitFor(() => expect(status()).toBe('unavailable'));
+      expect(screen.getByTestId('problem')).toHaveTextContent('provider-unreachable');
+    });
+  });
+
+  describe('another tab signs out', () => {
+    it('becomes signed-out-elsewhere, and the token removal that follows starts nothing', async () => {
+      const { engine } = await renderProvider('/docs/trading-api');
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      otherTabWrites(SIGN_OUT_SIGNAL_KEY, 'now');
+      await waitFor(() => expect(status()).toBe('signed-out-elsewhere'));
+      engine.noTokens();
+      expect(status()).toBe('signed-out-elsewhere');
+      expect(engine.signIn).not.toHaveBeenCalled();
+    });
+
+    it('ignores other keys and the signal being removed', async () => {
+      const { engine } = await renderProvider('/docs');
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      otherTabWrites('something-else', 'x');
+      otherTabWrites(SIGN_OUT_SIGNAL_KEY, null);
+      expect(status()).toBe('authenticated');
+    });
+  });
+});

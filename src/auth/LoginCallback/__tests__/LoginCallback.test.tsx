@@ -1,0 +1,174 @@
+import React from 'react';
+import { act } from '@testing-library/react';
+import { loadAuthEngine } from '../../loadAuthEngine';
+import { failureDetailOf } from '../../signInFailure';
+import { deferred, FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
+import type { ReceivedSignIn } from '../../authEngine';
+import LoginCallbackHandler, { CALLBACK_TIMEOUT_MS } from '..';
+
+jest.mock('@site/src/hooks/useSiteSettings', () => ({
+  __esModule: true,
+  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
+}));
+jest.mock('../../loadAuthEngine', () => ({
+  loadAuthEngine: jest.fn(),
+  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
+}));
+const load = jest.mocked(loadAuthEngine);
+
+const CALLBACK = '/login/callback?code=abc&state=xyz';
+
+function received(returnTo: string | undefined): ReceivedSignIn & { store: jest.Mock } {
+  return { returnTo, store: jest.fn() };
+}
+
+async function renderCallback(engine: FakeEngine) {
+  load.mockResolvedValue(engine);
+  const rendered = renderAt(CALLBACK, <LoginCallbackHandler />);
+  await settle();
+  return rendered;
+}
+
+/** Half-finished sign-in material, as okta-auth-js leaves it in both storages. */
+function leaveTransaction() {
+  window.sessionStorage.setItem('okta-transaction-storage', '{"state":"xyz","codeVerifier":"v"}');
+  window.localStorage.setItem('okta-shared-transaction-storage', '{"xyz":{"codeVerifier":"v"}}');
+  window.localStorage.setItem('okta-original-uri-storage', '{"xyz":"/docs/trading-api"}');
+}
+
+function expectNoTransaction() {
+  expect(window.sessionStorage.getItem('okta-transaction-storage')).toBeNull();
+  expect(window.localStorage.getItem('okta-shared-transaction-storage')).toBeNull();
+  expect(window.localStorage.getItem('okta-original-uri-storage')).toBeNull();
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  load.mockReset();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('LoginCallback', () => {
+  it('stores the tokens and returns to the stored address', async () => {
+    const engine = new FakeEngine();
+    const answer = received('/docs/trading-api?tab=orders#top');
+    engine.receiveSignIn.mockResolvedValue(answer);
+    const { location } = await renderCallback(engine);
+    expect(answer.store).toHaveBeenCalledTimes(1);
+    expect(`${location().pathname}${location().search}`).toBe('/docs/trading-api?tab=orders');
+    expect(engine.clearLocalSession).not.toHaveBeenCalled();
+  });
+
+  it.each(['//evil.example/phish', '/.//evil.example', 'https://evil.example/', 'javascript:alert(1)', undefined])(
+    'follows a tampered stored return path %j only as far as /docs',
+    async (returnTo) => {
+      const engine = new FakeEngine();
+      engine.receiveSignIn.mockResolvedValue(received(returnTo));
+      const { location } = await renderCallback(engine);
+      expect(location().pathname).toBe('/docs');
+    },
+  );
+
+  it('without a code: missing-code, and nothing of the sign-in is left', async () => {
+    leaveTransaction();
+    const engine = new FakeEngine();
+    engine.isSignInResponse.mockReturnValue(false);
+    const { location } = await renderCallback(engine);
+    expect(location().pathname).toBe('/401/error');
+    expect(new URLSearchParams(location().search).get('reason')).toBe('missing-code');
+    expect(engine.receiveSignIn).not.toHaveBeenCalled();
+    expect(engine.clearLocalSession).toHaveBeenCalled();
+    expectNoTransaction();
+  });
+
+  it('a forged state: the failure page names the reason and the page the visitor was reading', async () => {
+    leaveTransaction();
+    const engine = new FakeEngine();
+    engine.receiveSignIn.mockRejectedValue(
+      Object.assign(new Error("OAuth flow response state doesn't match request state"), { name: 'AuthSdkError' }),
+    );
+    const { location } = await renderCallback(engine);
+    const params = new URLSearchParams(location().search);
+    expect(location().pathname).toBe('/401/error');
+    expect(params.get('reason')).toBe('state-mismatch');
+    expect(params.get('returnTo')).toBe('/docs/trading-api');
+    expect(params.get('detail')).toBeNull();
+    expect(failureDetailOf(location().state)).toMatch(/state doesn't match/);
+    expect(engine.clearLocalSession).toHaveBeenCalled();
+    expectNoTransaction();
+  });
+
+  it('a tampered stored return path on the failure path falls back to /docs', async () => {
+    const engine = new FakeEngine();
+    engine.pendingReturnPath.mockReturnValue('/x/..//evil.example');
+    engine.receiveSignIn.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { location } = await renderCallback(engine);
+    expect(new URLSearchParams(location().search).get('returnTo')).toBe('/docs');
+  });
+
+  it('when the SDK cannot load: a failure, and the transaction is still removed', async () => {
+    leaveTransaction();
+    load.mockRejectedValue(
+      Object.assign(new Error('Browser storage is unavailable'), { name: 'StorageUnavailableError' }),
+    );
+    const { location } = renderAt(CALLBACK, <LoginCallbackHandler />);
+    await settle();
+    expect(new URLSearchParams(location().search).get('reason')).toBe('storage-unavailable');
+    expectNoTransaction();
+  });
+
+  describe('the time-out', () => {
+    it('decides the failure; a code exchange that finishes later stores nothing and moves nothing', async () => {
+      jest.useFakeTimers();
+      leaveTransaction();
+      const engine = new FakeEngine();
+      const exchange = deferred<ReceivedSignIn>();
+      engine.receiveSignIn.mockReturnValue(exchange.promise);
+      const { location } = await renderCallback(engine);
+      expect(location().pathname).toBe('/login/callback');
+
+      act(() => jest.advanceTimersByTime(CALLBACK_TIMEOUT_MS - 1));
+      expect(location().pathname).toBe('/login/callback');
+      act(() => jest.advanceTimersByTime(1));
+      expect(location().pathname).toBe('/401/error');
+      expect(new URLSearchParams(location().search).get('reason')).toBe('timeout');
+      expect(new URLSearchParams(location().search).get('returnTo')).toBe('/docs/trading-api');
+      expect(engine.clearLocalSession).toHaveBeenCalledTimes(1);
+      expectNoTransaction();
+
+      const late = received('/docs/elsewhere');
+      exchange.resolve(late);
+      await settle();
+      expect(late.store).not.toHaveBeenCalled();
+      expect(location().pathname).toBe('/401/error');
+    });
+
+    it('a late failure after the time-out does not navigate again', async () => {
+      jest.useFakeTimers();
+      const engine = new FakeEngine();
+      const exchange = deferred<ReceivedSignIn>();
+      engine.receiveSignIn.mockReturnValue(exchange.promise);
+      const { location } = await renderCallback(engine);
+      act(() => jest.advanceTimersByTime(CALLBACK_TIMEOUT_MS));
+      const firstFailure = location().search;
+      exchange.reject(new TypeError('Failed to fetch'));
+      await settle();
+      expect(location().search).toBe(firstFailure);
+    });
+
+    it('can be shortened (for tests)', async () => {
+      jest.useFakeTimers();
+      const engine = new FakeEngine();
+      engine.receiveSignIn.mockReturnValue(new Promise(() => undefined));
+      load.mockResolvedValue(engine);
+      const { location } = renderAt(CALLBACK, <LoginCallbackHandler timeoutMs={50} />);
+      await settle();
+      act(() => jest.advanceTimersByTime(50));
+      expect(new URLSearchParams(location().search).get('reason')).toBe('timeout');
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import React from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { AuthContextValue } from '../../AuthProvider';
+import SignInFailurePage from '..';
+
+jest.mock('@site/src/hooks/useSiteSettings', () => ({
+  __esModule: true,
+  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
+}));
+const mockAuth = jest.fn<AuthContextValue, []>();
+jest.mock('../../AuthProvider', () => ({ useAuth: () => mockAuth() }));
+
+function renderPage(entry: string | { pathname: string; search: string; state?: unknown }) {
+  const auth: AuthContextValue = {
+    status: 'anonymous',
+    user: null,
+    problem: null,
+    signIn: jest.fn(() => Promise.resolve()),
+    signOut: jest.fn(() => Promise.resolve()),
+    retry: jest.fn(),
+  };
+  mockAuth.mockReturnValue(auth);
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <SignInFailurePage />
+    </MemoryRouter>,
+  );
+  return auth;
+}
+
+describe('SignInFailurePage', () => {
+  it('shows the catalogue text for the reason, and never words from the URL', () => {
+    renderPage(`/401/error?reason=provider-error&detail=${encodeURIComponent('Call +1 555 0100 now')}`);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('rejected the sign-in request');
+    expect(screen.queryByText(/555 0100/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Reason reported/)).not.toBeInTheDocument();
+  });
+
+  it('shows an unknown reason as the generic text', () => {
+    renderPage('/401/error?reason=%3Cscript%3E');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('You need to sign in to read this page');
+  });
+
+  it('shows the detail the site handed over in history state, as text', () => {
+    renderPage({
+      pathname: '/401/error',
+      search: '?reason=provider-error',
+      state: { signInDetail: 'invalid_request: realm is not accepted <b>x</b>' },
+    });
+    expect(screen.getByText('invalid_request: realm is not accepted <b>x</b>')).toBeInTheDocument();
+  });
+
+  it('Try again returns to the checked returnTo', () => {
+    const auth = renderPage(`/401/error?reason=timeout&returnTo=${encodeURIComponent('/docs/trading-api?x=1')}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(auth.signIn).toHaveBeenCalledWith('/docs/trading-api?x=1');
+  });
+
+  it('Try again with a returnTo that normalises off-site goes to /docs', () => {
+    const auth = renderPage(`/401/error?reason=timeout&returnTo=${encodeURIComponent('/%2e//evil.example')}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(auth.signIn).toHaveBeenCalledWith('/docs');
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * A stand-in for the sign-in engine (the `AuthEngine` interface), driven by the test: it reports
+ * what a test tells it to and records what the site asks of it. Not a test file itself.
+ */
+import React, { type ReactNode } from 'react';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { AuthSettings } from '@site/config/settings';
+import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../authEngine';
+
+export const AUTH_SETTINGS: AuthSettings = {
+  issuer: 'https://id.clearing.example',
+  clientId: 'developer-docs',
+  scopes: ['openid', 'profile'],
+  realm: 'developers',
+  debug: false,
+  revokeOnSignOut: true,
+  protectedPaths: ['/docs', '/api'],
+};
+
+export const SITE_SETTINGS = { auth: AUTH_SETTINGS, baseUrl: '/' };
+
+export const DANA: SignedInUser = { subject: 'developer', name: 'Dana Developer' };
+
+/** A promise the test settles by hand. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export class FakeEngine implements AuthEngine {
+  readonly listeners = new Set<(event: EngineEvent) => void>();
+  readonly start = jest.fn(async () => undefined);
+  readonly checkProvider = jest.fn(async () => undefined);
+  readonly signIn = jest.fn(async (_returnTo: string) => undefined);
+  readonly signOut = jest.fn(async () => undefined);
+  readonly readUser = jest.fn<Promise<SignedInUser>, []>(async () => DANA);
+  readonly isSignInResponse = jest.fn(() => true);
+  readonly pendingReturnPath = jest.fn<string | undefined, []>(() => '/docs/trading-api');
+  readonly receiveSignIn = jest.fn<Promise<ReceivedSignIn>, []>();
+  readonly clearLocalSession = jest.fn();
+
+  subscribe(listener: (event: EngineEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reports an event to every subscriber, as the SDK would. */
+  emit(event: EngineEvent): void {
+    act(() => this.listeners.forEach((listener) => listener(event)));
+  }
+
+  /** Valid tokens arrive (sign-in, renewal or another tab). */
+  tokens(idToken: string): void {
+    this.emit({ type: 'storage-sync', idToken, holdsValidTokens: true });
+  }
+
+  /** The tokens are gone. */
+  noTokens(): void {
+    this.emit({ type: 'storage-sync', idToken: null, holdsValidTokens: false });
+  }
+}
+
+export interface Rendered {
+  /** The router location after the last render. */
+  readonly location: () => { pathname: string; search: string; state: unknown };
+}
+
+/** Renders `ui` at `path` inside a router, with `window.location` at the same address. */
+export function renderAt(path: string, ui: ReactNode): Rendered {
+  window.history.replaceState(null, '', path);
+  let latest = { pathname: '', search: '', state: undefined as unknown };
+  function LocationProbe(): ReactNode {
+    const location = useLocation();
+    latest = { pathname: location.pathname, search: location.search, state: location.state };
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      {ui}
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { location: () => latest };
+}
+
+/** Lets pending promise callbacks run. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  });
+}
