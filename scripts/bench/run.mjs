@@ -39,19 +39,29 @@ const MINUTE = 60_000;
 const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search'];
 
 const { values: options } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, note: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    note: { type: 'string' },
+    report: { type: 'string' },
+  },
 });
-const only = options.only ? options.only.split(',').map((name) => name.trim()) : SECTIONS;
+// --report=<results.json>: no measuring, only the table (and BENCHMARKS.md) from the results of an earlier run.
+const loaded = options.report ? JSON.parse(readFileSync(options.report, 'utf8')) : undefined;
+const only = loaded?.sections ?? (options.only ? options.only.split(',').map((name) => name.trim()) : SECTIONS);
 for (const name of only) {
   if (!SECTIONS.includes(name)) {
     console.error(`Unknown section "${name}"; the sections are ${SECTIONS.join(', ')}.`);
     process.exit(2);
   }
 }
-const quick = options.quick;
+const quick = loaded?.quick ?? options.quick;
 const wants = (section) => only.includes(section) && !(quick && section === 'writers');
 const RUNS = quick ? 1 : 3;
 const JS_RUNS = quick ? 1 : 5;
+// A dev start of this site takes minutes on a busy machine: one round of the writers' loop.
+const WRITERS_RUNS = 1;
+const medianOf = (runs) => (runs === 1 ? 'one run' : `median of ${runs}`);
 const SIGN_IN_RUNS = quick ? 1 : 10;
 const FORM_FACTORS = quick ? ['mobile'] : ['mobile', 'desktop'];
 
@@ -79,7 +89,15 @@ const IDP_ENV = {
 const DOCS_PAGE = '/docs/accounts-api/endpoints/balance-summary';
 const API_PAGE = '/api/orders-api';
 
-const results = { started: new Date().toISOString(), quick, sections: only, server: SERVER_DESCRIPTION, errors: [] };
+const results = loaded ?? {
+  started: new Date().toISOString(),
+  quick,
+  sections: only,
+  server: SERVER_DESCRIPTION,
+  errors: [],
+};
+const SITE_KEYS = ['site', 'stock', 'same'];
+const RESULTS_FILE = join(ROOT, 'bench-results/latest.json');
 
 /** Runs one measurement; a failure is recorded (and makes the exit code non-zero), the run goes on. */
 async function attempt(what, action) {
@@ -91,174 +109,6 @@ async function attempt(what, action) {
     return undefined;
   }
 }
-
-// ---------------------------------------------------------------------------------------------------
-// The three sites.
-
-log(`sections: ${only.join(', ')}${quick ? ' (quick)' : ''}; static server: ${SERVER_DESCRIPTION}`);
-const templates = await prepareTemplates({ projectRoot: ROOT, log });
-results.content = templates.statistics.totals;
-results.docusaurus = templates.version;
-
-const SITES = [
-  {
-    key: 'site',
-    name: 'This site',
-    dir: ROOT,
-    outDir: 'build-bench',
-    env: siteEnv(SITE_ORIGIN),
-    port: 3201,
-    devPort: 3211,
-    devEnv: siteEnv(SITE_DEV_ORIGIN),
-    edit: { path: DOCS_PAGE, file: `docs${DOCS_PAGE.slice('/docs'.length)}.mdx` },
-    gated: true,
-  },
-  {
-    key: 'stock',
-    name: 'Stock template',
-    dir: templates.stock,
-    outDir: 'build',
-    env: {},
-    port: 3202,
-    devPort: 3212,
-    edit: { path: '/docs/intro', file: 'docs/intro.mdx' },
-  },
-  {
-    key: 'same',
-    name: 'Same-content template',
-    dir: templates.sameContent,
-    outDir: 'build',
-    env: {},
-    port: 3203,
-    devPort: 3213,
-    edit: { path: '/docs/intro', file: 'docs/intro.md' },
-  },
-];
-for (const site of SITES) results[site.key] = {};
-
-// ---------------------------------------------------------------------------------------------------
-// Builds: cold (caches cleared) ×RUNS, alternating, then one warm rebuild each.
-
-const BUILD_TIMEOUT = 25 * MINUTE;
-if (wants('builds')) {
-  for (const site of SITES) results[site.key].build = { coldMs: [], peakBytes: [] };
-  for (let round = 1; round <= RUNS; round += 1) {
-    for (const site of SITES) {
-      log(`cold build ${round}/${RUNS}: ${site.name}`);
-      const build = await attempt(`cold build of ${site.name}`, () =>
-        timedBuild({
-          siteDir: site.dir,
-          outDir: site.outDir,
-          env: site.env,
-          cold: true,
-          label: site.name,
-          timeoutMs: BUILD_TIMEOUT,
-        }),
-      );
-      if (build) {
-        results[site.key].build.coldMs.push(build.ms);
-        results[site.key].build.peakBytes.push(build.peakBytes);
-        log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
-      }
-    }
-  }
-  for (const site of SITES) {
-    log(`warm rebuild: ${site.name}`);
-    const build = await attempt(`warm rebuild of ${site.name}`, () =>
-      timedBuild({
-        siteDir: site.dir,
-        outDir: site.outDir,
-        env: site.env,
-        cold: false,
-        label: site.name,
-        timeoutMs: BUILD_TIMEOUT,
-      }),
-    );
-    if (build) {
-      Object.assign(results[site.key].build, { warmMs: build.ms, warmPeakBytes: build.peakBytes });
-      log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The development identity provider (for our gated pages, in the dev server and the production build).
-
-const needsServing = ['js', 'lighthouse', 'reference', 'signin', 'search'].some(wants);
-let idp;
-if (wants('writers') || needsServing) {
-  log(`development identity provider on ${IDP_ORIGIN}`);
-  idp = start(process.execPath, [join(ROOT, 'dev/idp/cli.mjs')], {
-    cwd: ROOT,
-    env: IDP_ENV,
-    label: 'identity provider',
-  });
-  await waitForUrl(`${IDP_ORIGIN}/.well-known/openid-configuration`, { timeoutMs: 30_000, child: idp });
-}
-
-let browser;
-const getBrowser = async () =>
-  (browser ??= await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS }));
-
-// ---------------------------------------------------------------------------------------------------
-// The writers' loop: dev server start to the page served, and an MDX edit to the browser.
-
-if (wants('writers')) {
-  for (const site of SITES) results[site.key].writers = { startMs: [], hmrMs: [] };
-  for (let round = 1; round <= RUNS; round += 1) {
-    for (const site of SITES) {
-      log(`writers' loop ${round}/${RUNS}: ${site.name} (docusaurus start, edit ${site.edit.file})`);
-      const loop = await attempt(`writers' loop of ${site.name}`, async () =>
-        measureWritersLoop({
-          browser: await getBrowser(),
-          label: site.name,
-          siteDir: site.dir,
-          port: site.devPort,
-          env: site.devEnv ?? site.env,
-          page: site.edit,
-          signIn: site.gated ? signInOnce : undefined,
-          timeoutMs: 15 * MINUTE,
-        }),
-      );
-      if (loop) {
-        results[site.key].writers.startMs.push(loop.startMs);
-        results[site.key].writers.hmrMs.push(loop.hmrMs);
-        log(`  start ${(loop.startMs / 1000).toFixed(1)} s, edit shown after ${(loop.hmrMs / 1000).toFixed(2)} s`);
-      }
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Production servers, then everything measured against them.
-
-const servers = [];
-if (needsServing) {
-  for (const site of SITES) {
-    const dir = join(site.dir, site.outDir);
-    if (!existsSync(join(dir, 'index.html'))) {
-      log(`no build of ${site.name} yet: building it (not measured)`);
-      await timedBuild({
-        siteDir: site.dir,
-        outDir: site.outDir,
-        env: site.env,
-        cold: false,
-        label: site.name,
-        timeoutMs: BUILD_TIMEOUT,
-      });
-    }
-    if (!USE_DOCUSAURUS_SERVE && !existsSync(join(dir, 'index.html.br'))) {
-      log(`precompressing ${dir}`);
-      await precompressBuild(dir);
-    }
-    log(`serving ${site.name} on http://localhost:${site.port}`);
-    servers.push(await startStaticServer({ dir, port: site.port, siteDir: site.dir, env: site.env }));
-  }
-}
-const origin = (site) => `http://localhost:${site.port}`;
-
-let signedInState;
-const getSignedInState = async () => (signedInState ??= await signInOnce(await getBrowser(), SITE_ORIGIN));
 
 /** The rows of pages compared: our page (anonymous or signed in) and the templates' counterpart. */
 const PAGE_ROWS = [
@@ -273,145 +123,320 @@ const PAGE_ROWS = [
   { key: 'api', label: `\`${API_PAGE}\` (signed in)`, paths: { site: API_PAGE }, signedIn: true },
 ];
 
-if (wants('js')) {
-  const rows = PAGE_ROWS.filter((row) => row.key !== 'health');
-  const samples = {};
-  for (let round = 1; round <= JS_RUNS; round += 1) {
-    for (const row of rows) {
-      for (const site of SITES.filter((s) => row.paths[s.key])) {
-        const url = `${origin(site)}${row.paths[site.key]}`;
-        log(`first-load JS ${round}/${JS_RUNS}: ${url}`);
-        const sample = await attempt(`first-load JS of ${site.name} ${url}`, async () =>
-          measureFirstLoadJs({
-            browser: await getBrowser(),
-            url,
-            runs: 1,
-            storageState: row.signedIn && site.gated ? await getSignedInState() : undefined,
+if (!loaded) {
+  // ---------------------------------------------------------------------------------------------------
+  // The three sites.
+
+  log(`sections: ${only.join(', ')}${quick ? ' (quick)' : ''}; static server: ${SERVER_DESCRIPTION}`);
+  const templates = await prepareTemplates({ projectRoot: ROOT, log });
+  results.content = templates.statistics.totals;
+  results.docusaurus = templates.version;
+
+  const SITES = [
+    {
+      key: 'site',
+      name: 'This site',
+      dir: ROOT,
+      outDir: 'build-bench',
+      env: siteEnv(SITE_ORIGIN),
+      port: 3201,
+      devPort: 3211,
+      devEnv: siteEnv(SITE_DEV_ORIGIN),
+      edit: { path: DOCS_PAGE, file: `docs${DOCS_PAGE.slice('/docs'.length)}.mdx` },
+      gated: true,
+    },
+    {
+      key: 'stock',
+      name: 'Stock template',
+      dir: templates.stock,
+      outDir: 'build',
+      env: {},
+      port: 3202,
+      devPort: 3212,
+      edit: { path: '/docs/intro', file: 'docs/intro.mdx' },
+    },
+    {
+      key: 'same',
+      name: 'Same-content template',
+      dir: templates.sameContent,
+      outDir: 'build',
+      env: {},
+      port: 3203,
+      devPort: 3213,
+      edit: { path: '/docs/intro', file: 'docs/intro.md' },
+    },
+  ];
+  for (const site of SITES) results[site.key] = {};
+
+  // ---------------------------------------------------------------------------------------------------
+  // Builds: cold (caches cleared) ×RUNS, alternating, then one warm rebuild each.
+
+  const BUILD_TIMEOUT = 25 * MINUTE;
+  if (wants('builds')) {
+    for (const site of SITES) results[site.key].build = { coldMs: [], peakBytes: [] };
+    for (let round = 1; round <= RUNS; round += 1) {
+      for (const site of SITES) {
+        log(`cold build ${round}/${RUNS}: ${site.name}`);
+        const build = await attempt(`cold build of ${site.name}`, () =>
+          timedBuild({
+            siteDir: site.dir,
+            outDir: site.outDir,
+            env: site.env,
+            cold: true,
+            label: site.name,
+            timeoutMs: BUILD_TIMEOUT,
           }),
         );
-        if (sample) ((samples[site.key] ??= {})[row.key] ??= []).push(sample);
+        if (build) {
+          results[site.key].build.coldMs.push(build.ms);
+          results[site.key].build.peakBytes.push(build.peakBytes);
+          log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
+        }
+      }
+    }
+    for (const site of SITES) {
+      log(`warm rebuild: ${site.name}`);
+      const build = await attempt(`warm rebuild of ${site.name}`, () =>
+        timedBuild({
+          siteDir: site.dir,
+          outDir: site.outDir,
+          env: site.env,
+          cold: false,
+          label: site.name,
+          timeoutMs: BUILD_TIMEOUT,
+        }),
+      );
+      if (build) {
+        Object.assign(results[site.key].build, { warmMs: build.ms, warmPeakBytes: build.peakBytes });
+        log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
       }
     }
   }
-  for (const [siteKey, byRow] of Object.entries(samples)) {
-    results[siteKey].firstLoadJs = Object.fromEntries(
-      Object.entries(byRow).map(([rowKey, list]) => [
-        rowKey,
-        {
-          path: PAGE_ROWS.find((row) => row.key === rowKey).paths[siteKey],
-          files: median(list.map((s) => s.files)),
-          bytes: median(list.map((s) => s.bytes)),
-          gzip: median(list.map((s) => s.gzip)),
-          scripts: list[0].names,
-        },
-      ]),
-    );
-  }
-}
 
-if (wants('lighthouse')) {
-  let anonymous;
-  let signedIn;
-  await attempt('Lighthouse', async () => {
-    anonymous = await launchDebuggableChromium(3291);
-    signedIn = await launchDebuggableChromium(3292);
-    log('Lighthouse: signing in through the debuggable Chromium');
-    await signInOverCdp(signedIn.port, SITE_ORIGIN);
+  // ---------------------------------------------------------------------------------------------------
+  // The development identity provider (for our gated pages, in the dev server and the production build).
+
+  const needsServing = ['js', 'lighthouse', 'reference', 'signin', 'search'].some(wants);
+  let idp;
+  if (wants('writers') || needsServing) {
+    log(`development identity provider on ${IDP_ORIGIN}`);
+    idp = start(process.execPath, [join(ROOT, 'dev/idp/cli.mjs')], {
+      cwd: ROOT,
+      env: IDP_ENV,
+      label: 'identity provider',
+    });
+    await waitForUrl(`${IDP_ORIGIN}/.well-known/openid-configuration`, { timeoutMs: 30_000, child: idp });
+  }
+
+  let browser;
+  const getBrowser = async () =>
+    (browser ??= await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS }));
+
+  // ---------------------------------------------------------------------------------------------------
+  // The writers' loop: dev server start to the page served, and an MDX edit to the browser.
+
+  if (wants('writers')) {
+    for (const site of SITES) results[site.key].writers = { startMs: [], hmrMs: [] };
+    for (let round = 1; round <= WRITERS_RUNS; round += 1) {
+      for (const site of SITES) {
+        log(`writers' loop ${round}/${WRITERS_RUNS}: ${site.name} (docusaurus start, edit ${site.edit.file})`);
+        const loop = await attempt(`writers' loop of ${site.name}`, async () =>
+          measureWritersLoop({
+            browser: await getBrowser(),
+            label: site.name,
+            siteDir: site.dir,
+            port: site.devPort,
+            env: site.devEnv ?? site.env,
+            page: site.edit,
+            signIn: site.gated ? signInOnce : undefined,
+            timeoutMs: 15 * MINUTE,
+          }),
+        );
+        if (loop) {
+          results[site.key].writers.startMs.push(loop.startMs);
+          results[site.key].writers.hmrMs.push(loop.hmrMs);
+          log(`  start ${(loop.startMs / 1000).toFixed(1)} s, edit shown after ${(loop.hmrMs / 1000).toFixed(2)} s`);
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Production servers, then everything measured against them.
+
+  const servers = [];
+  if (needsServing) {
+    for (const site of SITES) {
+      const dir = join(site.dir, site.outDir);
+      if (!existsSync(join(dir, 'index.html'))) {
+        log(`no build of ${site.name} yet: building it (not measured)`);
+        await timedBuild({
+          siteDir: site.dir,
+          outDir: site.outDir,
+          env: site.env,
+          cold: false,
+          label: site.name,
+          timeoutMs: BUILD_TIMEOUT,
+        });
+      }
+      if (!USE_DOCUSAURUS_SERVE && !existsSync(join(dir, 'index.html.br'))) {
+        log(`precompressing ${dir}`);
+        await precompressBuild(dir);
+      }
+      log(`serving ${site.name} on http://localhost:${site.port}`);
+      servers.push(await startStaticServer({ dir, port: site.port, siteDir: site.dir, env: site.env }));
+    }
+  }
+  const origin = (site) => `http://localhost:${site.port}`;
+
+  let signedInState;
+  const getSignedInState = async () => (signedInState ??= await signInOnce(await getBrowser(), SITE_ORIGIN));
+
+  if (wants('js')) {
+    const rows = PAGE_ROWS.filter((row) => row.key !== 'health');
     const samples = {};
-    for (let round = 1; round <= RUNS; round += 1) {
-      for (const formFactor of FORM_FACTORS) {
-        for (const row of PAGE_ROWS) {
-          for (const site of SITES.filter((s) => row.paths[s.key])) {
-            const keepStorage = Boolean(row.signedIn && site.gated);
-            const url = `${origin(site)}${row.paths[site.key]}`;
-            log(`Lighthouse ${formFactor} ${round}/${RUNS}: ${url}${keepStorage ? ' (signed in)' : ''}`);
-            const sample = await attempt(`Lighthouse ${formFactor} ${url}`, () =>
-              runLighthouse({ url, port: (keepStorage ? signedIn : anonymous).port, formFactor, keepStorage }),
-            );
-            if (sample) {
-              log(`  ${sample.performance} / ${sample.accessibility} / ${sample.bestPractices}`);
-              (((samples[site.key] ??= {})[row.key] ??= {})[formFactor] ??= []).push(sample);
-            }
-          }
+    for (let round = 1; round <= JS_RUNS; round += 1) {
+      for (const row of rows) {
+        for (const site of SITES.filter((s) => row.paths[s.key])) {
+          const url = `${origin(site)}${row.paths[site.key]}`;
+          log(`first-load JS ${round}/${JS_RUNS}: ${url}`);
+          const sample = await attempt(`first-load JS of ${site.name} ${url}`, async () =>
+            measureFirstLoadJs({
+              browser: await getBrowser(),
+              url,
+              runs: 1,
+              storageState: row.signedIn && site.gated ? await getSignedInState() : undefined,
+            }),
+          );
+          if (sample) ((samples[site.key] ??= {})[row.key] ??= []).push(sample);
         }
       }
     }
     for (const [siteKey, byRow] of Object.entries(samples)) {
-      results[siteKey].lighthouse = {};
-      for (const [rowKey, byFormFactor] of Object.entries(byRow)) {
-        results[siteKey].lighthouse[rowKey] = { path: PAGE_ROWS.find((row) => row.key === rowKey).paths[siteKey] };
-        for (const [formFactor, list] of Object.entries(byFormFactor)) {
-          results[siteKey].lighthouse[rowKey][formFactor] = {
-            runs: list.length,
-            performance: median(list.map((s) => s.performance)),
-            accessibility: median(list.map((s) => s.accessibility)),
-            bestPractices: median(list.map((s) => s.bestPractices)),
-            totalBlockingMs: median(list.map((s) => s.totalBlockingMs)),
-            largestContentfulPaintMs: median(list.map((s) => s.largestContentfulPaintMs)),
-          };
+      results[siteKey].firstLoadJs = Object.fromEntries(
+        Object.entries(byRow).map(([rowKey, list]) => [
+          rowKey,
+          {
+            path: PAGE_ROWS.find((row) => row.key === rowKey).paths[siteKey],
+            files: median(list.map((s) => s.files)),
+            bytes: median(list.map((s) => s.bytes)),
+            gzip: median(list.map((s) => s.gzip)),
+            scripts: list[0].names,
+          },
+        ]),
+      );
+    }
+  }
+
+  if (wants('lighthouse')) {
+    let anonymous;
+    let signedIn;
+    await attempt('Lighthouse', async () => {
+      anonymous = await launchDebuggableChromium(3291);
+      signedIn = await launchDebuggableChromium(3292);
+      log('Lighthouse: signing in through the debuggable Chromium');
+      await signInOverCdp(signedIn.port, SITE_ORIGIN);
+      const samples = {};
+      for (let round = 1; round <= RUNS; round += 1) {
+        for (const formFactor of FORM_FACTORS) {
+          for (const row of PAGE_ROWS) {
+            // The same-content template is left out here: each Lighthouse run takes most of a minute.
+            for (const site of SITES.filter((s) => row.paths[s.key] && s.key !== 'same')) {
+              const keepStorage = Boolean(row.signedIn && site.gated);
+              const url = `${origin(site)}${row.paths[site.key]}`;
+              log(`Lighthouse ${formFactor} ${round}/${RUNS}: ${url}${keepStorage ? ' (signed in)' : ''}`);
+              const sample = await attempt(`Lighthouse ${formFactor} ${url}`, () =>
+                runLighthouse({ url, port: (keepStorage ? signedIn : anonymous).port, formFactor, keepStorage }),
+              );
+              if (sample) {
+                log(`  ${sample.performance} / ${sample.accessibility} / ${sample.bestPractices}`);
+                (((samples[site.key] ??= {})[row.key] ??= {})[formFactor] ??= []).push(sample);
+              }
+            }
+          }
         }
       }
-    }
-  });
-  await anonymous?.close();
-  await signedIn?.close();
-}
+      for (const [siteKey, byRow] of Object.entries(samples)) {
+        results[siteKey].lighthouse = {};
+        for (const [rowKey, byFormFactor] of Object.entries(byRow)) {
+          results[siteKey].lighthouse[rowKey] = { path: PAGE_ROWS.find((row) => row.key === rowKey).paths[siteKey] };
+          for (const [formFactor, list] of Object.entries(byFormFactor)) {
+            results[siteKey].lighthouse[rowKey][formFactor] = {
+              runs: list.length,
+              performance: median(list.map((s) => s.performance)),
+              accessibility: median(list.map((s) => s.accessibility)),
+              bestPractices: median(list.map((s) => s.bestPractices)),
+              totalBlockingMs: median(list.map((s) => s.totalBlockingMs)),
+              largestContentfulPaintMs: median(list.map((s) => s.largestContentfulPaintMs)),
+            };
+          }
+        }
+      }
+    });
+    await anonymous?.close();
+    await signedIn?.close();
+  }
 
-const REFERENCE_SCRIPT = join(ROOT, 'scripts/bench/reference.mjs');
-if (wants('reference')) {
-  if (!existsSync(REFERENCE_SCRIPT)) {
-    log('reference pages: not measured (scripts/bench/reference.mjs missing)');
-    results.site.reference = { missing: true };
-  } else {
-    log(`reference pages: node scripts/bench/reference.mjs ${SITE_ORIGIN} ${API_PAGE} --json`);
-    await attempt('reference pages', async () => {
-      const { output } = await run(process.execPath, [REFERENCE_SCRIPT, SITE_ORIGIN, API_PAGE, '--json'], {
-        cwd: ROOT,
-        label: 'scripts/bench/reference.mjs',
-        timeoutMs: 20 * MINUTE,
+  const REFERENCE_SCRIPT = join(ROOT, 'scripts/bench/reference.mjs');
+  if (wants('reference')) {
+    if (!existsSync(REFERENCE_SCRIPT)) {
+      log('reference pages: not measured (scripts/bench/reference.mjs missing)');
+      results.site.reference = { missing: true };
+    } else {
+      log(`reference pages: node scripts/bench/reference.mjs ${SITE_ORIGIN} ${API_PAGE} --json`);
+      await attempt('reference pages', async () => {
+        const { output } = await run(process.execPath, [REFERENCE_SCRIPT, SITE_ORIGIN, API_PAGE, '--json'], {
+          cwd: ROOT,
+          label: 'scripts/bench/reference.mjs',
+          timeoutMs: 20 * MINUTE,
+        });
+        const lastLine = output.trim().split('\n').at(-1);
+        let parsed;
+        try {
+          parsed = JSON.parse(lastLine);
+        } catch {
+          throw new Error(`scripts/bench/reference.mjs printed no JSON on its last line: ${lastLine}`);
+        }
+        for (const rate of ['1x', '4x']) {
+          if (typeof parsed[rate]?.firstOperationMs !== 'number' || typeof parsed[rate]?.totalBlockingMs !== 'number')
+            throw new Error(`scripts/bench/reference.mjs: no ${rate}.firstOperationMs/totalBlockingMs in ${lastLine}`);
+        }
+        results.site.reference = parsed;
       });
-      const lastLine = output.trim().split('\n').at(-1);
-      let parsed;
-      try {
-        parsed = JSON.parse(lastLine);
-      } catch {
-        throw new Error(`scripts/bench/reference.mjs printed no JSON on its last line: ${lastLine}`);
-      }
-      for (const rate of ['1x', '4x']) {
-        if (typeof parsed[rate]?.firstOperationMs !== 'number' || typeof parsed[rate]?.totalBlockingMs !== 'number')
-          throw new Error(`scripts/bench/reference.mjs: no ${rate}.firstOperationMs/totalBlockingMs in ${lastLine}`);
-      }
-      results.site.reference = parsed;
+    }
+  }
+
+  if (wants('signin')) {
+    log(`sign-in round trip ×${SIGN_IN_RUNS}`);
+    await attempt('sign-in round trip', async () => {
+      results.site.signIn = await measureSignInRoundTrip({
+        browser: await getBrowser(),
+        site: SITE_ORIGIN,
+        runs: SIGN_IN_RUNS,
+      });
     });
   }
-}
 
-if (wants('signin')) {
-  log(`sign-in round trip ×${SIGN_IN_RUNS}`);
-  await attempt('sign-in round trip', async () => {
-    results.site.signIn = await measureSignInRoundTrip({
-      browser: await getBrowser(),
-      site: SITE_ORIGIN,
-      runs: SIGN_IN_RUNS,
+  if (wants('search')) {
+    log('search: index and keystroke to results');
+    await attempt('search', async () => {
+      results.site.search = await measureSearch({
+        browser: await getBrowser(),
+        site: SITE_ORIGIN,
+        storageState: await getSignedInState(),
+      });
     });
-  });
-}
+  }
 
-if (wants('search')) {
-  log('search: index and keystroke to results');
-  await attempt('search', async () => {
-    results.site.search = await measureSearch({
-      browser: await getBrowser(),
-      site: SITE_ORIGIN,
-      storageState: await getSignedInState(),
-    });
-  });
+  await browser?.close();
+  for (const server of servers) await server.close();
+  await stop(idp);
+  results.wallMs = Date.now() - benchStarted;
+  results.machine = machine();
+  // The raw samples first, so that a failure below loses no measurement (--report renders them again).
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 }
-
-await browser?.close();
-for (const server of servers) await server.close();
-await stop(idp);
-results.wallMs = Date.now() - benchStarted;
 
 // ---------------------------------------------------------------------------------------------------
 // The table, the budgets, the files.
@@ -429,7 +454,7 @@ const budgets = [];
 function budget(name, value, limit, { atMost = true, text }) {
   if (value === undefined || limit === undefined || Number.isNaN(value) || Number.isNaN(limit)) {
     budgets.push({ name, pass: null });
-    return `${name}: not measured`;
+    return 'not measured';
   }
   const pass = atMost ? value <= limit : value >= limit;
   budgets.push({ name, value, limit, pass });
@@ -439,15 +464,15 @@ function budget(name, value, limit, { atMost = true, text }) {
 const rows = [];
 const row = (measure, cells, budgetText = '', result = '') =>
   rows.push([measure, cells.site ?? '–', cells.stock ?? '–', cells.same ?? '–', budgetText, result]);
-const per = (pick) => Object.fromEntries(SITES.map((site) => [site.key, pick(results[site.key], site)]));
+const per = (pick) => Object.fromEntries(SITE_KEYS.map((key) => [key, pick(results[key] ?? {}, key)]));
 
 if (wants('builds')) {
   const cold = per((r) => med(r.build?.coldMs));
   const peak = per((r) => med(r.build?.peakBytes));
   const ratio = (a, b) => (a && b ? a / b : undefined);
   row(
-    `Cold build, median of ${RUNS} (caches cleared)`,
-    per((_, site) => sec(cold[site.key])),
+    `Cold build (caches cleared), ${medianOf(RUNS)}`,
+    per((_, key) => sec(cold[key])),
     '≤ 1.5× same-content; ≤ 2.5× stock',
     [
       budget('cold build vs same-content', ratio(cold.site, cold.same), 1.5, {
@@ -459,8 +484,8 @@ if (wants('builds')) {
     ].join('; '),
   );
   row(
-    `Peak memory of the build's process tree (summed VmRSS), median of ${RUNS}`,
-    per((_, site) => mib(peak[site.key])),
+    `Peak memory of the build's process tree (summed VmRSS), ${medianOf(RUNS)}`,
+    per((_, key) => mib(peak[key])),
     '≤ 2× stock',
     budget('peak build memory vs stock', ratio(peak.site, peak.stock), 2, {
       text: `${ratio(peak.site, peak.stock)?.toFixed(2)}× stock`,
@@ -473,11 +498,11 @@ if (wants('builds')) {
 }
 if (wants('writers')) {
   row(
-    `\`docusaurus start\` (caches cleared) to the docs page served, median of ${RUNS}`,
+    `\`docusaurus start\` (caches cleared) to the docs page served, ${medianOf(WRITERS_RUNS)}`,
     per((r) => sec(med(r.writers?.startMs))),
   );
   row(
-    `Markdown edit to the text shown in Chromium (hot reload), median of ${RUNS}`,
+    `Markdown edit to the text shown in Chromium (hot reload), ${medianOf(WRITERS_RUNS)}`,
     per((r) => sec(med(r.writers?.hmrMs))),
   );
 }
@@ -488,8 +513,8 @@ if (wants('js')) {
   const over = (a, b) => (a && b ? a.gzip - b.gzip : undefined);
   const delta = (bytes) => (bytes === undefined ? '?' : `${bytes >= 0 ? '+' : ''}${kib(bytes)}`);
   row(
-    `First-load JS, \`/\` anonymous (median of ${JS_RUNS})`,
-    per((_, site) => cell(js(site.key, 'home'))),
+    `First-load JS, \`/\` anonymous, ${medianOf(JS_RUNS)}`,
+    per((_, key) => cell(js(key, 'home'))),
     '≤ stock `/` + 10 KiB gzip',
     budget('first-load JS of /', over(js('site', 'home'), js('stock', 'home')), 10 * KiB, {
       text: `${delta(over(js('site', 'home'), js('stock', 'home')))} gzip`,
@@ -497,7 +522,7 @@ if (wants('js')) {
   );
   row(
     `First-load JS, docs page (ours \`${DOCS_PAGE}\` signed in; templates \`/docs/intro\`)`,
-    per((_, site) => cell(js(site.key, 'docs'))),
+    per((_, key) => cell(js(key, 'docs'))),
     '≤ stock `/docs/intro` + 60 KiB gzip',
     budget('first-load JS of a docs page', over(js('site', 'docs'), js('stock', 'docs')), 60 * KiB, {
       text: `${delta(over(js('site', 'docs'), js('stock', 'docs')))} gzip`,
@@ -510,8 +535,8 @@ if (wants('lighthouse')) {
   for (const formFactor of FORM_FACTORS) {
     for (const pageRow of PAGE_ROWS) {
       const scores = (siteKey) => results[siteKey].lighthouse?.[pageRow.key]?.[formFactor];
-      const cells = per((_, site) => {
-        const s = scores(site.key);
+      const cells = per((_, key) => {
+        const s = scores(key);
         return s ? `${s.performance} / ${s.accessibility} / ${s.bestPractices}` : undefined;
       });
       const ours = scores('site');
@@ -542,7 +567,7 @@ if (wants('lighthouse')) {
         }),
       );
       row(
-        `Lighthouse ${formFactor}, ${pageRow.label}: performance / accessibility / best practices, median of ${RUNS}`,
+        `Lighthouse ${formFactor}, ${pageRow.label}: performance / accessibility / best practices, ${medianOf(RUNS)}`,
         cells,
         limits.join('; '),
         checks.join('; '),
@@ -581,7 +606,7 @@ if (wants('reference')) {
 if (wants('signin')) {
   const signIn = results.site.signIn;
   row(
-    `Sign-in round trip (deep link to content, typing excluded), median of ${SIGN_IN_RUNS}`,
+    `Sign-in round trip (deep link to content, typing excluded), ${medianOf(SIGN_IN_RUNS)}`,
     {
       site: signIn
         ? `${sec(signIn.median.total)} (to form ${msText(signIn.median.toForm)}, submit to content ${msText(signIn.median.formToContent)})`
@@ -629,7 +654,7 @@ function machine() {
     note: options.note,
   };
 }
-results.machine = machine();
+if (loaded && options.note) results.machine.note = options.note;
 results.table = table;
 
 const failed = budgets.filter((b) => b.pass === false).map((b) => b.name);
@@ -640,12 +665,12 @@ const summary = [
 ].join('\n');
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 console.log(table);
 console.log(`\n${summary}`);
 log('results written to bench-results/latest.json');
 
-if (!quick && !options.only) {
+if (!quick && only.length === SECTIONS.length) {
   const m = results.machine;
   const markdown = `# Benchmarks
 
@@ -653,7 +678,7 @@ Written by \`npm run bench\` (scripts/bench/run.mjs) on ${results.started.slice(
 This site against the classic TypeScript template of Docusaurus ${results.docusaurus} (Faster on, our install
 overrides) and against that template holding ${results.content.pages} generated plain Markdown pages of the shape of our
 docs/ (${results.content.proseWords} prose words, ${results.content.headings} headings, ${results.content.tableRows} table rows, ${results.content.codeLines} code lines).
-Every site was served by ${SERVER_DESCRIPTION}. Lighthouse cells are performance / accessibility / best practices.
+Every site was served by ${results.server}. Lighthouse cells are performance / accessibility / best practices.
 
 ## Machine
 

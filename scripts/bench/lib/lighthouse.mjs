@@ -29,7 +29,9 @@ export const LIGHTHOUSE_CHROMIUM_FLAGS = [
 /** A Chromium with a remote-debugging port and a fresh profile; `close()` stops it and removes the profile. */
 export async function launchDebuggableChromium(port) {
   const profile = mkdtempSync(join(tmpdir(), 'clearing-docs-bench-profile-'));
-  const removeProfile = onCleanup(() => rmSync(profile, { recursive: true, force: true }));
+  const removeProfile = onCleanup(() =>
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }),
+  );
   const child = start(
     CHROMIUM_EXECUTABLE,
     [...LIGHTHOUSE_CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],

@@ -23,6 +23,8 @@ export function onCleanup(fn) {
 }
 
 function cleanUpNow() {
+  // Children first, so that none of them still writes into what the clean-ups restore or remove.
+  for (const child of running) killGroup(child, 'SIGKILL');
   for (const fn of cleanups.splice(0).reverse()) {
     try {
       fn();
@@ -30,7 +32,6 @@ function cleanUpNow() {
       console.error(`[bench] clean-up failed: ${error.message}`);
     }
   }
-  for (const child of running) killGroup(child, 'SIGKILL');
 }
 process.on('exit', cleanUpNow);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
