@@ -25,7 +25,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.
 import { measureFirstLoadJs } from './first-load-js.mjs';
 import { timedBuild } from './lib/builds.mjs';
 import { launchDebuggableChromium, runLighthouse, signInOverCdp } from './lib/lighthouse.mjs';
-import { run, start, stop, waitForUrl } from './lib/processes.mjs';
+import { run, start, stop, waitForUrl, withTimeout } from './lib/processes.mjs';
 import { median } from './lib/stats.mjs';
 import { precompressBuild, SERVER_DESCRIPTION, startStaticServer, USE_DOCUSAURUS_SERVE } from './lib/staticServer.mjs';
 import { prepareTemplates } from './lib/templates.mjs';
@@ -99,10 +99,13 @@ const results = loaded ?? {
 const SITE_KEYS = ['site', 'stock', 'same'];
 const RESULTS_FILE = join(ROOT, 'bench-results/latest.json');
 
-/** Runs one measurement; a failure is recorded (and makes the exit code non-zero), the run goes on. */
-async function attempt(what, action) {
+/**
+ * Runs one measurement, bounded by `timeoutMs` (the builds, servers and Lighthouse runs have their own,
+ * shorter ones); a failure is recorded (and makes the exit code non-zero), the run goes on.
+ */
+async function attempt(what, action, timeoutMs = 30 * MINUTE) {
   try {
-    return await action();
+    return await withTimeout(action(), timeoutMs, what);
   } catch (error) {
     log(`FAILED: ${what}: ${error.message}`);
     results.errors.push({ what, message: error.message });
