@@ -664,7 +664,9 @@ const failed = budgets.filter((b) => b.pass === false).map((b) => b.name);
 const summary = [
   `Budgets: ${budgets.filter((b) => b.pass).length} pass, ${failed.length} fail${failed.length ? ` (${failed.join('; ')})` : ''}, ${budgets.filter((b) => b.pass === null).length} not measured.`,
   `Bench wall time: ${(results.wallMs / 60_000).toFixed(1)} min.`,
-  ...results.errors.map((error) => `Could not measure: ${error.what}: ${error.message.split('\n')[0]}`),
+  ...results.errors.map(
+    (error) => `Could not measure: ${error.what}: ${error.message.split('\n').filter(Boolean).slice(0, 2).join(' ')}`,
+  ),
 ].join('\n');
 
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
