@@ -11,6 +11,8 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-e2e/',
+      'build-bench/',
+      'bench-results/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',

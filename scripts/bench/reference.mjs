@@ -15,6 +15,8 @@
  *   node scripts/bench/reference.mjs [site=http://localhost:3100] [path=/api/orders-api ...] [--runs=5] [--cold] [--tasks]
  *
  * --tasks also prints every long task of every run (start after the navigation, duration).
+ * --json prints, as its last line, `{"1x": {"firstOperationMs", "totalBlockingMs"}, "4x": {…}}` for the
+ * first page (total blocking time up to the page settling), which `npm run bench` reads.
  * Needs the site and the development provider running (the Playwright web servers, or npm run serve).
  */
 import { chromium } from '@playwright/test';
@@ -26,6 +28,7 @@ const [site = 'http://localhost:3100', ...paths] = process.argv.slice(2).filter(
 const runs = Number(flags.find((flag) => flag.startsWith('--runs='))?.split('=')[1] ?? 5);
 const cold = flags.includes('--cold');
 const showTasks = flags.includes('--tasks');
+const asJson = flags.includes('--json');
 const pages = paths.length > 0 ? paths : ['/api/orders-api'];
 const RATES = [1, 4];
 const SETTLE_MS = 1000;
@@ -123,10 +126,21 @@ for (const path of pages) {
       'first painted (ms)': of('firstPainted'),
       'TBT to first (ms)': of('tbtToFirst'),
       'TBT settled (ms)': of('tbtSettled'),
+      rate,
     });
   }
 }
 await browser.close();
 
 console.log(`API reference, ${cold ? 'cold load' : 'in-app navigation from /docs'}, median of ${runs} runs, signed in`);
-console.table(rows);
+console.table(rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'rate'))));
+if (asJson) {
+  const firstPage = rows.filter((row) => row.page === pages[0]);
+  const figures = Object.fromEntries(
+    firstPage.map((row) => [
+      `${row.rate}x`,
+      { firstOperationMs: row['first operation (ms)'], totalBlockingMs: row['TBT settled (ms)'] },
+    ]),
+  );
+  console.log(JSON.stringify(figures));
+}

@@ -6,45 +6,67 @@
  *
  *   node scripts/bench/sign-in-round-trip.mjs [site=http://localhost:3100] [runs=10]
  * Needs the site and the development provider running (e.g. the Playwright web servers, or npm run serve).
+ * `measureSignInRoundTrip` is the same measurement for scripts/bench/run.mjs.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, DEMO_USER } from '../../tests/e2e/environment.mjs';
+import { isMain, median } from './lib/stats.mjs';
 
-const site = process.argv[2] ?? 'http://localhost:3100';
-const runs = Number(process.argv[3] ?? 10);
-const deepLink = `${site}/docs/accounts-api/endpoints/get-account?view=full#errors`;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const DEEP_LINK = '/docs/accounts-api/endpoints/get-account?view=full#errors';
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
-const toForm = [];
-const formToContent = [];
-for (let run = 0; run < runs; run += 1) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const start = performance.now();
-  await page.goto(deepLink);
-  await page.getByLabel('Username').waitFor();
-  const atForm = performance.now();
-  await page.getByLabel('Username').fill('developer');
-  await page.getByLabel('Password').fill('developer-password');
-  const submit = performance.now();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('[data-access="open"] article h1').waitFor();
-  const done = performance.now();
-  if (!page.url().endsWith('/docs/accounts-api/endpoints/get-account?view=full#errors')) {
-    throw new Error(`ended on ${page.url()}`);
+/** Every sample and the medians, in ms: { toForm[], formToContent[], totals[], median: { toForm, formToContent, total } }. */
+export async function measureSignInRoundTrip({ browser, site, runs = 10 }) {
+  const toForm = [];
+  const formToContent = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const start = performance.now();
+      await page.goto(`${site}${DEEP_LINK}`);
+      await page.getByLabel('Username').waitFor();
+      const atForm = performance.now();
+      await page.getByLabel('Username').fill(DEMO_USER.username);
+      await page.getByLabel('Password').fill(DEMO_USER.password);
+      const submit = performance.now();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('[data-access="open"] article h1').waitFor();
+      const done = performance.now();
+      if (!page.url().endsWith(DEEP_LINK)) throw new Error(`the sign-in round trip ended on ${page.url()}`);
+      toForm.push(atForm - start);
+      formToContent.push(done - submit);
+    } finally {
+      await context.close();
+    }
   }
-  toForm.push(atForm - start);
-  formToContent.push(done - submit);
-  await context.close();
+  const totals = toForm.map((value, index) => value + formToContent[index]);
+  return {
+    toForm,
+    formToContent,
+    totals,
+    median: { toForm: median(toForm), formToContent: median(formToContent), total: median(totals) },
+  };
 }
-await browser.close();
 
-const ms = (n) => `${n.toFixed(0)} ms`;
-const totals = toForm.map((value, index) => value + formToContent[index]);
-console.log(`Sign-in round trip, ${runs} runs (deep link -> content, excluding typing)`);
-console.log(`  deep link -> provider form:   median ${ms(median(toForm))}  [${toForm.map(ms).join(', ')}]`);
-console.log(
-  `  submit -> content on the page: median ${ms(median(formToContent))}  [${formToContent.map(ms).join(', ')}]`,
-);
-console.log(`  total:                         median ${ms(median(totals))}`);
+async function main() {
+  const site = process.argv[2] ?? 'http://localhost:3100';
+  const runs = Number(process.argv[3] ?? 10);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+  let result;
+  try {
+    result = await measureSignInRoundTrip({ browser, site, runs });
+  } finally {
+    await browser.close();
+  }
+  const ms = (n) => `${n.toFixed(0)} ms`;
+  console.log(`Sign-in round trip, ${runs} runs (deep link -> content, excluding typing)`);
+  console.log(
+    `  deep link -> provider form:   median ${ms(result.median.toForm)}  [${result.toForm.map(ms).join(', ')}]`,
+  );
+  console.log(
+    `  submit -> content on the page: median ${ms(result.median.formToContent)}  [${result.formToContent.map(ms).join(', ')}]`,
+  );
+  console.log(`  total:                         median ${ms(result.median.total)}`);
+}
+
+if (isMain(import.meta.url)) await main();

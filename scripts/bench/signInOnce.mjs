@@ -4,9 +4,8 @@
  */
 import { DEMO_USER } from '../../tests/e2e/environment.mjs';
 
-export async function signInOnce(browser, site) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+/** Signs in on `page` (any page of a browser context), leaving the tokens in that context's storage. */
+export async function signInOnPage(page, site) {
   await page.goto(`${site}/docs`);
   await page.getByLabel('Username').fill(DEMO_USER.username);
   await page.getByLabel('Password').fill(DEMO_USER.password);
@@ -14,7 +13,14 @@ export async function signInOnce(browser, site) {
   // Back on the site, past the callback page, with the tokens stored.
   await page.waitForURL((url) => url.origin === site && !url.pathname.startsWith('/login/callback'));
   await page.locator('[data-access="open"]').waitFor({ state: 'attached' });
-  const state = await context.storageState();
-  await context.close();
-  return state;
+}
+
+export async function signInOnce(browser, site) {
+  const context = await browser.newContext();
+  try {
+    await signInOnPage(await context.newPage(), site);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }

@@ -1,0 +1,117 @@
+/**
+ * Lighthouse (the project's `lighthouse` devDependency, run as its CLI in a child process) against a
+ * Chromium that we start with a remote-debugging port and our own profile folder. For signed-in pages
+ * the demo developer signs in through that same Chromium first (Playwright over CDP), and Lighthouse
+ * runs with --disable-storage-reset so the tokens stay; the HTTP cache is cleared before every such
+ * run instead, so each one is still a cold load.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_EXECUTABLE } from '../../../tests/e2e/environment.mjs';
+import { onCleanup, run, start, stop, waitForUrl } from './processes.mjs';
+import { signInOnPage } from '../signInOnce.mjs';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const LIGHTHOUSE_CLI = join(PROJECT_ROOT, 'node_modules/lighthouse/cli/index.js');
+export const LIGHTHOUSE_CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** A Chromium with a remote-debugging port and a fresh profile; `close()` stops it and removes the profile. */
+export async function launchDebuggableChromium(port) {
+  const profile = mkdtempSync(join(tmpdir(), 'clearing-docs-bench-profile-'));
+  const removeProfile = onCleanup(() =>
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }),
+  );
+  const child = start(
+    CHROMIUM_EXECUTABLE,
+    [...LIGHTHOUSE_CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { label: `Chromium (debugging port ${port})` },
+  );
+  await waitForUrl(`http://127.0.0.1:${port}/json/version`, { timeoutMs: 30_000, child });
+  return {
+    port,
+    async close() {
+      await stop(child);
+      removeProfile();
+    },
+  };
+}
+
+async function overCdp(port, action) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    try {
+      return await action(page, context);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Signs the demo developer in, in that Chromium's own profile. */
+export function signInOverCdp(port, site) {
+  return overCdp(port, (page) => signInOnPage(page, site));
+}
+
+function clearHttpCache(port) {
+  return overCdp(port, async (page, context) => {
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+  });
+}
+
+/**
+ * One Lighthouse run of `url` ('mobile' or 'desktop'): { performance, accessibility, bestPractices }
+ * as 0–100 scores. `keepStorage` keeps the signed-in storage (and clears the HTTP cache itself).
+ */
+export async function runLighthouse({ url, port, formFactor, keepStorage, timeoutMs = 180_000 }) {
+  if (keepStorage) await clearHttpCache(port);
+  const outDir = mkdtempSync(join(tmpdir(), 'clearing-docs-bench-lh-'));
+  const report = join(outDir, 'report.json');
+  try {
+    await run(
+      process.execPath,
+      [
+        LIGHTHOUSE_CLI,
+        url,
+        `--port=${port}`,
+        '--output=json',
+        `--output-path=${report}`,
+        '--only-categories=performance,accessibility,best-practices',
+        '--quiet',
+        ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+        ...(keepStorage ? ['--disable-storage-reset'] : []),
+      ],
+      { label: `Lighthouse ${formFactor} ${url}`, env: { CHROME_PATH: CHROMIUM_EXECUTABLE }, timeoutMs },
+    );
+    const lhr = JSON.parse(readFileSync(report, 'utf8'));
+    if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const finalUrl = new URL(lhr.finalDisplayedUrl);
+    if (finalUrl.origin !== new URL(url).origin || finalUrl.pathname !== new URL(url).pathname)
+      throw new Error(`Lighthouse ${url} ended on ${lhr.finalDisplayedUrl} (sign-in lost?)`);
+    const score = (id) => (lhr.categories[id].score === null ? NaN : Math.round(lhr.categories[id].score * 100));
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      totalBlockingMs: lhr.audits['total-blocking-time']?.numericValue,
+      largestContentfulPaintMs: lhr.audits['largest-contentful-paint']?.numericValue,
+    };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
