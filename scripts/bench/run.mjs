@@ -175,6 +175,16 @@ if (!loaded) {
   // Builds: cold (caches cleared) ×RUNS, alternating, then one warm rebuild each.
 
   const BUILD_TIMEOUT = 25 * MINUTE;
+  /** A build of `site` into its output folder, caches kept. */
+  const warmBuild = (site) =>
+    timedBuild({
+      siteDir: site.dir,
+      outDir: site.outDir,
+      env: site.env,
+      cold: false,
+      label: site.name,
+      timeoutMs: BUILD_TIMEOUT,
+    });
   if (wants('builds')) {
     for (const site of SITES) results[site.key].build = { coldMs: [], peakBytes: [] };
     for (let round = 1; round <= RUNS; round += 1) {
@@ -199,16 +209,7 @@ if (!loaded) {
     }
     for (const site of SITES) {
       log(`warm rebuild: ${site.name}`);
-      const build = await attempt(`warm rebuild of ${site.name}`, () =>
-        timedBuild({
-          siteDir: site.dir,
-          outDir: site.outDir,
-          env: site.env,
-          cold: false,
-          label: site.name,
-          timeoutMs: BUILD_TIMEOUT,
-        }),
-      );
+      const build = await attempt(`warm rebuild of ${site.name}`, () => warmBuild(site));
       if (build) {
         Object.assign(results[site.key].build, { warmMs: build.ms, warmPeakBytes: build.peakBytes });
         log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
@@ -273,14 +274,7 @@ if (!loaded) {
       const dir = join(site.dir, site.outDir);
       if (!existsSync(join(dir, 'index.html'))) {
         log(`no build of ${site.name} yet: building it (not measured)`);
-        await timedBuild({
-          siteDir: site.dir,
-          outDir: site.outDir,
-          env: site.env,
-          cold: false,
-          label: site.name,
-          timeoutMs: BUILD_TIMEOUT,
-        });
+        await warmBuild(site);
       }
       if (!existsSync(join(dir, 'index.html.br'))) {
         log(`precompressing ${dir}`);

@@ -3,29 +3,18 @@
 // Run: node --test server/__tests__/
 import { strict as assert } from 'node:assert';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { createSiteApp } from '../app.mjs';
-import { readAssetFromDirectory } from '../node.mjs';
-import { DOCS_PAGE, FILES, LONG_SCRIPT, NOT_FOUND_PAGE, SECRET, writeFixtureBuild } from './fixtureBuild.mjs';
+import { DOCS_PAGE, FILES, LONG_SCRIPT, NOT_FOUND_PAGE, SECRET, useFixtureSite } from './fixtureBuild.mjs';
 
-/** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
-let fixture;
-/** @type {ReturnType<typeof createSiteApp>} */
-let app;
-
-before(async () => {
-  fixture = await writeFixtureBuild();
-  app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
-});
-after(() => fixture.cleanup());
+const site = useFixtureSite();
 
 /**
  * @param {string} path
  * @param {RequestInit & { headers?: Record<string, string> }} [init]
  */
 function request(path, init = {}) {
-  return app.request(path, init);
+  return site.app.request(path, init);
 }
 
 /** @param {Headers} headers */

@@ -3,8 +3,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 
 import { precompressDirectory } from '../../plugins/precompress/precompress.mjs';
+import { createSiteApp } from '../app.mjs';
+import { readAssetFromDirectory } from '../node.mjs';
 
 /** Text that is long enough to be compressed. */
 export const LONG_SCRIPT = `console.log(${JSON.stringify('docs '.repeat(800))});\n`;
@@ -51,4 +54,20 @@ export async function writeFixtureBuild() {
   await writeFile(path.join(root, 'secret.txt'), SECRET);
   await precompressDirectory(dir);
   return { dir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * For the tests of one file: the site app serving a fixture build written before them and removed after.
+ * @returns {{ app: ReturnType<typeof createSiteApp> }} filled in once the file's tests start
+ */
+export function useFixtureSite() {
+  const site = /** @type {{ app: ReturnType<typeof createSiteApp> }} */ ({});
+  /** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
+  let fixture;
+  before(async () => {
+    fixture = await writeFixtureBuild();
+    site.app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
+  });
+  after(() => fixture.cleanup());
+  return site;
 }

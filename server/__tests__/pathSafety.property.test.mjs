@@ -2,24 +2,13 @@
 // Property: whatever path a client sends, the server answers from inside the build directory or not at all.
 // Run: node --test server/__tests__/
 import { strict as assert } from 'node:assert';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import fc from 'fast-check';
 
-import { createSiteApp } from '../app.mjs';
-import { readAssetFromDirectory } from '../node.mjs';
 import { filesForPath } from '../requestPath.mjs';
-import { SECRET, writeFixtureBuild } from './fixtureBuild.mjs';
+import { SECRET, useFixtureSite } from './fixtureBuild.mjs';
 
-/** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
-let fixture;
-/** @type {ReturnType<typeof createSiteApp>} */
-let app;
-
-before(async () => {
-  fixture = await writeFixtureBuild();
-  app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
-});
-after(() => fixture.cleanup());
+const site = useFixtureSite();
 
 /** Path pieces that attackers combine, and arbitrary text. */
 const segment = fc.oneof(
@@ -50,7 +39,7 @@ const requestPath = fc.array(segment, { maxLength: 8 }).map((segments) => `/${se
 test('no request path reads a file outside the build directory', async () => {
   await fc.assert(
     fc.asyncProperty(requestPath, async (path) => {
-      const response = await app.request(path);
+      const response = await site.app.request(path);
       assert.ok([200, 400, 404].includes(response.status), `${path}: status ${response.status}`);
       assert.ok(!(await response.text()).includes(SECRET), `${path} read the secret`);
     }),
