@@ -2,7 +2,7 @@
  * The sign-in engine: one OktaAuth instance and what the site does with it. Browser only, and
  * loaded on demand through `loadAuthEngine`, so public pages do not download the SDK.
  */
-import { OktaAuth, type AuthState, type Token } from '@okta/okta-auth-js';
+import { OktaAuth, type AuthState, type Token } from '@okta/okta-auth-js/core';
 import type { AuthSettings } from '@site/config/settings';
 import type { AuthEvent } from './AuthProvider/authMachine';
 import { createAuthLog } from './authLog';

@@ -1,4 +1,4 @@
-import type { OktaAuthOptions } from '@okta/okta-auth-js';
+import type { OktaAuthOptions } from '@okta/okta-auth-js/core';
 import type { AuthSettings } from '@site/config/settings';
 import { CALLBACK_PATH } from './protectedPaths';
 import type { SiteLocation } from './redirectTarget';
