@@ -47,5 +47,10 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Bundled for the browser as a web worker.
+    files: ['plugins/search-index/client/**/*.js'],
+    languageOptions: { globals: { ...globals.worker } },
+  },
   prettier,
 );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
-import { compactSearchIndex, type SearchIndexPart } from './compactSearchIndex';
+import { documentsOnly, type SerializedSearchIndexPart } from './lunrIndex';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
 interface SearchLocalModule {
@@ -12,31 +12,57 @@ interface SearchLocalModule {
 }
 const searchLocal = searchLocalModule as unknown as SearchLocalModule;
 
-/** The widest snippet the plugin shows: 100 characters on `/search` (the dropdown uses `searchResultContextMaxLength`). */
-const WIDEST_SNIPPET = 100;
-
 /** The index files the plugin writes: `search-index.json`, or one per search context. */
 const isSearchIndexFile = (name: string) => /^search-index.*\.json$/.test(name);
 
+/** The theme's worker, as `client/theme/searchByWorker.js` asks for it, and the one that replaces it. */
+const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
+const THEME_WORKER_CONTEXT = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme$/;
+const SITE_WORKER = path.join(__dirname, 'client', 'worker.js');
+
+/** What the browser-side index builder reproduces of the theme's build step: English, with the stemmer. */
+function assertSupportedOptions(options: SearchOptions): void {
+  const languages = [options.language ?? 'en'].flat();
+  if (languages.some((language) => language !== 'en') || options.removeDefaultStemmer) {
+    throw new Error(
+      'plugins/search-index builds the search index in the browser for English with the default stemmer only: ' +
+        `set language: ['en'] and leave removeDefaultStemmer unset (got language ${JSON.stringify(options.language)}).`,
+    );
+  }
+}
+
 /**
- * The local-search theme (`@easyops-cn/docusaurus-search-local`) as it is, but for its index, which is
- * compacted once the theme has written it (see `compactSearchIndex`): smaller to download, with the
- * same results and snippets.
+ * The local-search theme (`@easyops-cn/docusaurus-search-local`) as it is, but for its index: the file
+ * keeps the documents only, and the search worker builds the lunr index from them in the browser
+ * (`client/worker.js`, which takes the place of the theme's at bundle time). A fifth of the download,
+ * with the same results and snippets.
  */
 const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: unknown): Plugin => {
   const options = pluginOptions as SearchOptions;
+  assertSupportedOptions(options);
   const theme = searchLocal.default(context, options);
-  const snippetLength = Math.max(WIDEST_SNIPPET, options.searchResultContextMaxLength ?? 0);
   return {
     ...theme,
+    configureWebpack(config, isServer, utils, content) {
+      const themeConfiguration = theme.configureWebpack?.(config, isServer, utils, content) ?? {};
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      return {
+        ...themeConfiguration,
+        plugins: [
+          new NormalModuleReplacementPlugin(THEME_WORKER_REQUEST, (resource: { context?: string; request: string }) => {
+            if (resource.context && THEME_WORKER_CONTEXT.test(resource.context)) resource.request = SITE_WORKER;
+          }),
+        ],
+      };
+    },
     async postBuild(props) {
       await theme.postBuild?.(props);
       const files = (await readdir(props.outDir)).filter(isSearchIndexFile);
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(props.outDir, name);
-          const parts = JSON.parse(await readFile(file, 'utf8')) as SearchIndexPart[];
-          await writeFile(file, JSON.stringify(compactSearchIndex(parts, snippetLength)), 'utf8');
+          const parts = JSON.parse(await readFile(file, 'utf8')) as SerializedSearchIndexPart[];
+          await writeFile(file, JSON.stringify(documentsOnly(parts)), 'utf8');
         }),
       );
     },

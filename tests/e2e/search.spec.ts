@@ -39,13 +39,18 @@ test.describe('signed in', () => {
     await expect(searchBox(page)).toBeFocused();
   });
 
-  test('the index is fetched with the build hash as a query', async ({ page }) => {
-    const indexRequest = page.waitForRequest(INDEX_REQUEST);
+  test('the index is fetched with the build hash as a query, as documents the browser indexes', async ({ page }) => {
+    const indexResponse = page.waitForResponse(INDEX_REQUEST);
     await openReady(page);
     await searchBox(page).focus();
-    const url = new URL((await indexRequest).url());
+    const response = await indexResponse;
+    const url = new URL(response.url());
     expect(url.pathname).toBe('/search-index.json');
     expect(url.searchParams.get('_')).toMatch(/^[0-9a-f]{8}$/);
+    // The serialized lunr index is not shipped: the search worker builds it from the documents.
+    const parts = (await response.json()) as Record<string, unknown>[];
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(Object.keys(part)).toEqual(['documents']);
   });
 
   test('a page title term lists that page first', async ({ page }) => {
