@@ -31,12 +31,30 @@ export default function apiReferencePlugin({ api, route }: ApiReferencePage) {
   };
 }
 
-/** Keeps Redoc from fetching its menu logo from a CDN (see `redocOfflineLoader.js`). Register once. */
+/** What Redoc's bundle asks for only to load or convert a description (see `redocSpecLoaderStub.js`). */
+const REDOC_SPEC_LOADER_REQUEST = /^(@redocly\/openapi-core\/lib\/(bundle|config\/config)|yaml)$/;
+const REDOC_BUNDLE_CONTEXT = /[\\/]node_modules[\\/]redoc[\\/]bundles$/;
+
+/**
+ * Keeps Redoc from fetching its menu logo from a CDN (see `redocOfflineLoader.js`), and leaves its
+ * description loader out of the browser bundle (see `redocSpecLoaderStub.js`). Register once.
+ */
 export function redocOfflinePlugin(): Plugin<unknown> {
   return {
     name: 'redoc-offline',
-    configureWebpack() {
+    configureWebpack(_config, _isServer, utils) {
+      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
+        plugins: [
+          new NormalModuleReplacementPlugin(
+            REDOC_SPEC_LOADER_REQUEST,
+            (resource: { context?: string; request: string }) => {
+              if (resource.context && REDOC_BUNDLE_CONTEXT.test(resource.context)) {
+                resource.request = require.resolve('./redocSpecLoaderStub.js');
+              }
+            },
+          ),
+        ],
         module: {
           rules: [
             {

@@ -29,8 +29,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
     for (const apiPage of API_PAGES) {
       test(`${apiPage.path} renders every operation, accessibly`, async ({ page }) => {
-        // The site, the identity provider, and Redoc's search worker (a blob: of the site): nothing else.
-        const allowed = [SITE_ORIGIN, IDP_ISSUER, `blob:${SITE_ORIGIN}`, 'data:'];
+        // The site and the identity provider: nothing else (Redoc's search, and its worker, are off).
+        const allowed = [SITE_ORIGIN, IDP_ISSUER, 'data:'];
         const thirdParty: string[] = [];
         page.on('request', (request) => {
           if (!allowed.some((prefix) => request.url().startsWith(prefix))) thirdParty.push(request.url());
@@ -39,6 +39,8 @@ for (const scheme of ['light', 'dark'] as const) {
         await waitForHydration(page);
         await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(apiPage.operations, { timeout: 20_000 });
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${apiPage.heading} (1.0.0)`);
+        // One search on the site: the navbar's, not a second one in Redoc's menu.
+        await expect(page.locator('.redoc-wrap input')).toHaveCount(0);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
         await expectAccessibleReference(page);
         expect(thirdParty, 'requests to other origins').toEqual([]);
@@ -52,6 +54,41 @@ test('a link to an operation opens the reference at that operation', async ({ pa
   const operation = page.locator('.redoc-wrap [id="operation/placeEquityOrder"]');
   await expect(operation).toBeInViewport({ timeout: 20_000 });
   await expect(operation.getByRole('heading', { level: 2 })).toHaveText('Place a single equity order');
+});
+
+test.describe('operations drawn after the first', () => {
+  // The last operation of the orders page: drawn last when nothing asks for it sooner.
+  const LAST = { anchor: 'operation/allocateBlockOptionOrder', heading: 'Allocate a block option order' };
+
+  test('a link to the last operation opens the reference there', async ({ page }) => {
+    await page.goto(`/api/orders-api#${LAST.anchor}`);
+    const operation = page.locator(`.redoc-wrap [id="${LAST.anchor}"]`);
+    await expect(operation).toBeInViewport({ timeout: 20_000 });
+    await expect(operation.getByRole('heading', { level: 2 })).toHaveText(LAST.heading);
+  });
+
+  test('a link followed on the page brings the operation into view', async ({ page }) => {
+    await page.goto('/api/orders-api');
+    await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+    await page.evaluate((anchor) => {
+      window.location.hash = anchor;
+    }, LAST.anchor);
+    await expect(page.locator(`.redoc-wrap [id="${LAST.anchor}"]`)).toBeInViewport({ timeout: 20_000 });
+  });
+
+  test.describe("Redoc's menu", () => {
+    // The menu stands beside the reference at desktop width (behind a floating button on a phone).
+    test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+    test('takes the reader to the last operation', async ({ page }) => {
+      await page.goto('/api/orders-api');
+      await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+      const menu = page.locator('.redoc-wrap .menu-content');
+      await menu.getByRole('menuitem', { name: 'Option orders' }).click();
+      await menu.getByText(LAST.heading, { exact: true }).click();
+      await expect(page.locator(`.redoc-wrap [id="${LAST.anchor}"]`)).toBeInViewport({ timeout: 20_000 });
+    });
+  });
 });
 
 test('the prerendered page lists every operation before the reference loads', async ({ request }) => {

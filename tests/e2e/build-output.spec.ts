@@ -26,3 +26,17 @@ test('no page or bundle uses placeholder words', () => {
   );
   expect(offenders).toEqual([]);
 });
+
+test("the reference bundle leaves out Redoc's description loader, and the search index its serialized form", () => {
+  const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
+  const redoc = scripts.filter((file) => readFileSync(file, 'utf8').includes('redoc-wrap'));
+  expect(redoc.length).toBeGreaterThan(0);
+  // @redocly/openapi-core's bundler and config (plugins/api-reference/redocSpecLoaderStub.js stands in).
+  const withLoader = scripts.filter((file) =>
+    /rootRedoclyConfigSchema|YAMLParseError/.test(readFileSync(file, 'utf8')),
+  );
+  expect(withLoader).toEqual([]);
+  // The search worker builds the lunr index from the documents (plugins/search-index).
+  const index = JSON.parse(readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as object[];
+  expect(index.every((part) => Object.keys(part).join() === 'documents')).toBe(true);
+});

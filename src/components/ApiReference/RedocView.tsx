@@ -1,19 +1,75 @@
 import './prismGlobal';
-import React, { useRef, type ReactNode } from 'react';
-import { RedocStandalone } from 'redoc';
+import React, { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  ApiContentWrap,
+  ApiInfo,
+  ApiLogo,
+  AppStore,
+  BackgroundStub,
+  OptionsProvider,
+  RedocNormalizedOptions,
+  RedocWrap,
+  SideMenu,
+  StickyResponsiveSidebar,
+  StoreProvider,
+  ThemeProvider,
+  type ContentItemModel,
+  type RedocRawOptions,
+} from 'redoc';
 import { useColorMode } from '@docusaurus/theme-common';
+import LazyContentItems from './LazyContentItems';
 import { redocTheme } from './redocTheme';
 import { useFocusableSamples } from './useFocusableSamples';
+import styles from './styles.module.css';
 
 export interface Props {
   readonly description: object;
+  /** Shown until the description is parsed (the prerendered operation list). */
+  readonly fallback: ReactNode;
+}
+
+/** Redoc's options but for the theme, which follows the colour mode. */
+const REDOC_OPTIONS = {
+  hideDownloadButton: true,
+  // The site has its own search (the navbar); Redoc's would index every operation again in a worker.
+  disableSearch: true,
+  nativeScrollbars: true,
+  scrollYOffset: 'nav.navbar',
+  expandResponses: '200,201,202',
+  jsonSampleExpandLevel: 3,
+  requiredPropsFirst: true,
+  pathInMiddlePanel: true,
+  hideSingleRequestSampleTab: true,
+  menuToggle: true,
+} satisfies RedocRawOptions;
+
+/**
+ * Redoc's store for one description (bundled by the Redocly CLI at build time, so Redoc's own loader is
+ * not needed, nor in the bundle): parsed once, not again when the colour mode changes, in the frame
+ * after the prerendered operation list has painted. The first render it allows draws only the first
+ * operation (see `LazyContentItems`), in one short task.
+ */
+function useRedocStore(description: object): { readonly store: AppStore | null; readonly error: Error | null } {
+  const [state, setState] = useState<{ store: AppStore | null; error: Error | null }>({ store: null, error: null });
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      try {
+        const store = new AppStore(description as ConstructorParameters<typeof AppStore>[0], undefined, REDOC_OPTIONS);
+        setState({ store, error: null });
+      } catch (error) {
+        setState({ store: null, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [description]);
+  return state;
 }
 
 /**
- * Brings the operation of a deep link (`#operation/<id>`) into view once Redoc has rendered. Redoc
- * scrolls there itself, but its first render can land before the page has settled and miss.
+ * Brings the operation of a deep link (`#operation/<id>`) into view once it is drawn. Redoc scrolls
+ * there itself, but its first render can land before the page has settled and miss.
  */
-function scrollToLinkedOperation(): void {
+export function scrollToLinkedOperation(): void {
   const target = window.location.hash
     ? document.getElementById(decodeURIComponent(window.location.hash.slice(1)))
     : null;
@@ -22,28 +78,55 @@ function scrollToLinkedOperation(): void {
   window.scrollTo({ top: window.scrollY + target.getBoundingClientRect().top - navbarHeight });
 }
 
-export default function RedocView({ description }: Props): ReactNode {
+/**
+ * Redoc's own layout (`Redoc` in redoc 2.x: menu, API info, content), with its content drawn by
+ * `LazyContentItems` instead of all at once. The store starts Redoc's scroll spy and history on
+ * mount and releases them on unmount, as Redoc's component does.
+ */
+function ReferenceLayout({ store, options }: { readonly store: AppStore; readonly options: RedocNormalizedOptions }) {
+  useEffect(() => {
+    store.onDidMount();
+    return () => store.dispose();
+  }, [store]);
+  const { spec, menu } = store;
+  return (
+    <ThemeProvider theme={options.theme}>
+      <StoreProvider value={store}>
+        <OptionsProvider value={options}>
+          <RedocWrap className="redoc-wrap">
+            <StickyResponsiveSidebar menu={menu} className="menu-content">
+              <ApiLogo info={spec.info} />
+              <SideMenu menu={menu} />
+            </StickyResponsiveSidebar>
+            <ApiContentWrap className="api-content">
+              <ApiInfo store={store} />
+              <LazyContentItems items={menu.items as ContentItemModel[]} onFirstPass={scrollToLinkedOperation} />
+            </ApiContentWrap>
+            <BackgroundStub />
+          </RedocWrap>
+        </OptionsProvider>
+      </StoreProvider>
+    </ThemeProvider>
+  );
+}
+
+export default function RedocView({ description, fallback }: Props): ReactNode {
   const { colorMode } = useColorMode();
   const container = useRef<HTMLDivElement>(null);
   useFocusableSamples(container);
-  return (
-    <div ref={container}>
-      <RedocStandalone
-        spec={description}
-        onLoaded={() => requestAnimationFrame(scrollToLinkedOperation)}
-        options={{
-          theme: redocTheme(colorMode),
-          hideDownloadButton: true,
-          nativeScrollbars: true,
-          scrollYOffset: 'nav.navbar',
-          expandResponses: '200,201,202',
-          jsonSampleExpandLevel: 3,
-          requiredPropsFirst: true,
-          pathInMiddlePanel: true,
-          hideSingleRequestSampleTab: true,
-          menuToggle: true,
-        }}
-      />
-    </div>
+  const { store, error } = useRedocStore(description);
+  // A new theme re-styles what is drawn; the store (and what it has parsed) stays.
+  const options = useMemo(
+    () => new RedocNormalizedOptions({ ...REDOC_OPTIONS, theme: redocTheme(colorMode) }),
+    [colorMode],
   );
+  if (error) {
+    return (
+      <div className={styles.loadError} role="alert">
+        <p>The interactive reference could not be drawn: {error.message}</p>
+        {fallback}
+      </div>
+    );
+  }
+  return <div ref={container}>{store ? <ReferenceLayout store={store} options={options} /> : fallback}</div>;
 }

@@ -57,7 +57,7 @@ export default function ApiReference({ description }: Props): ReactNode {
         <BrowserOnly fallback={fallback}>
           {() => (
             <Suspense fallback={fallback}>
-              <RedocView description={description} />
+              <RedocView description={description} fallback={fallback} />
             </Suspense>
           )}
         </BrowserOnly>
