@@ -1,8 +1,30 @@
 import type { AuthSettings } from '@site/config/settings';
+import type * as AuthEngineModule from './authEngine';
 import type { AuthEngine } from './authEngine';
 import type { SiteLocation } from './redirectTarget';
 
 let pending: Promise<AuthEngine> | null = null;
+let engineModule: Promise<typeof AuthEngineModule> | null = null;
+
+/** The engine's code (the SDK), downloaded once; a failed download is forgotten. */
+function importAuthEngine(): Promise<typeof AuthEngineModule> {
+  if (!engineModule) {
+    engineModule = import('./authEngine');
+    engineModule.catch(() => {
+      engineModule = null;
+    });
+  }
+  return engineModule;
+}
+
+/**
+ * Starts downloading the sign-in SDK without creating anything, so that a page that will need it
+ * (a protected one) has it by the time it has hydrated. Safe to call during render, and repeatedly.
+ */
+export function preloadAuthEngine(): void {
+  if (typeof window === 'undefined') return;
+  importAuthEngine().catch(() => undefined);
+}
 
 /**
  * Loads the sign-in SDK on first use and creates the one engine of this page. A failed load is
@@ -10,7 +32,7 @@ let pending: Promise<AuthEngine> | null = null;
  */
 export function loadAuthEngine(settings: AuthSettings, site: SiteLocation): Promise<AuthEngine> {
   if (!pending) {
-    pending = import('./authEngine').then(({ createAuthEngine }) => createAuthEngine(settings, site));
+    pending = importAuthEngine().then(({ createAuthEngine }) => createAuthEngine(settings, site));
     pending.catch(() => {
       pending = null;
     });

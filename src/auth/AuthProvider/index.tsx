@@ -3,7 +3,7 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import type { SignedInUser } from '../authEngine';
 import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browserStorage';
-import { currentSite, loadAuthEngine } from '../loadAuthEngine';
+import { currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { safeReturnPath } from '../redirectTarget';
 import { classifySignInError, showSignInFailure, type SignInFailure } from '../signInFailure';
@@ -44,12 +44,19 @@ function useAuthContextValue(): AuthContextValue {
       ? 'protected'
       : 'public';
 
+  // A protected page and the return page need the SDK whoever the visitor is: its download starts
+  // with the first render, and overlaps hydration.
+  if (mode !== 'public') preloadAuthEngine();
+
   // Who the visitor is: the engine reports every token change (this tab's and, through storage
-  // sync, every other tab's). Public pages without a stored session never load the sign-in SDK.
+  // sync, every other tab's). Without a stored session the visitor is anonymous at once: public pages
+  // never load the sign-in SDK, and a protected page loads it only to start the sign-in.
   useEffect(() => {
-    if (mode === 'public' && !hasStoredSession()) {
+    if (mode !== 'callback' && !hasStoredSession()) {
       // Storage is read only after hydration, so that the server and the first client render agree.
       dispatch({ type: 'storage-sync', idToken: null, holdsValidTokens: false });
+      // A failure to load is reported by the sign-in that follows.
+      if (mode === 'protected') loadAuthEngine(auth, currentSite(baseUrl)).catch(() => undefined);
       return undefined;
     }
     let cancelled = false;

@@ -13,6 +13,16 @@ export const CALLBACK_TIMEOUT_MS = 20_000;
 
 const noop = () => undefined;
 
+/** Starts loading a page of the site (its route's code and data), as a link does on hover. */
+function preloadPage(path: string): void {
+  try {
+    const { pathname } = new URL(path, window.location.origin);
+    void Promise.resolve(window.docusaurus?.preload(pathname)).catch(() => undefined);
+  } catch {
+    // Only a head start: the navigation loads the page anyway.
+  }
+}
+
 export interface Props {
   /** How long the code exchange may take; tests shorten it. */
   readonly timeoutMs?: number;
@@ -59,6 +69,8 @@ export default function LoginCallbackHandler({ timeoutMs = CALLBACK_TIMEOUT_MS }
           fail({ code: 'missing-code', detail: 'The address has no code or error parameter.' });
           return;
         }
+        // While the code is exchanged, the page the visitor returns to loads its code and data.
+        preloadPage(safeReturnPath(created.pendingReturnPath(), site));
         const received = await created.receiveSignIn();
         if (decided) return;
         decided = true;

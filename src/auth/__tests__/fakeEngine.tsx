@@ -7,6 +7,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { AuthSettings } from '@site/config/settings';
 import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../authEngine';
+import { TOKEN_STORAGE_KEY } from '../browserStorage';
 
 export const AUTH_SETTINGS: AuthSettings = {
   issuer: 'https://id.clearing.example',
@@ -94,4 +95,9 @@ export async function settle(): Promise<void> {
   await act(async () => {
     for (let i = 0; i < 5; i += 1) await Promise.resolve();
   });
+}
+
+/** What a signed-in visitor's browser holds: the SDK's token storage (the engine reports the tokens themselves). */
+export function seedStoredSession(): void {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ idToken: {}, accessToken: {} }));
 }

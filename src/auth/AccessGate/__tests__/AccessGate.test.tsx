@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { loadAuthEngine } from '../../loadAuthEngine';
-import { FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
+import { FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
 import AccessGate from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -12,6 +12,7 @@ jest.mock('@site/src/hooks/useSiteSettings', () => ({
 }));
 jest.mock('../../loadAuthEngine', () => ({
   loadAuthEngine: jest.fn(),
+  preloadAuthEngine: jest.fn(),
   currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
 }));
 const load = jest.mocked(loadAuthEngine);
@@ -35,11 +36,14 @@ const gate = () => screen.getByText('The protected page').closest('[data-access]
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // Most cases are a visitor whose browser holds tokens; those without say so.
+  seedStoredSession();
   load.mockReset();
 });
 
 describe('AccessGate', () => {
   it('leaves a public page open to an anonymous visitor and starts nothing', async () => {
+    window.localStorage.clear();
     await renderGate('/health');
     expect(gate()).toHaveAttribute('data-access', 'open');
     expect(gate()).toHaveAttribute('data-auth-status', 'anonymous');
@@ -58,6 +62,15 @@ describe('AccessGate', () => {
     engine.tokens('id-1');
     await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor with nothing stored to sign in at once, without starting the SDK', async () => {
+    window.localStorage.clear();
+    const engine = await renderGate('/docs/trading-api?tab=orders#cancel');
+    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel');
+    expect(engine.start).not.toHaveBeenCalled();
+    expect(gate()).toHaveAttribute('data-access', 'concealed');
   });
 
   it('sends an anonymous visitor to sign in once, back to the same address', async () => {

@@ -1,9 +1,9 @@
 import React, { type ReactNode } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
-import { loadAuthEngine } from '../../loadAuthEngine';
+import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
 import { failureDetailOf } from '../../signInFailure';
-import { DANA, deferred, FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
+import { DANA, deferred, FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
 import AuthProvider, { useAuth } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -12,9 +12,11 @@ jest.mock('@site/src/hooks/useSiteSettings', () => ({
 }));
 jest.mock('../../loadAuthEngine', () => ({
   loadAuthEngine: jest.fn(),
+  preloadAuthEngine: jest.fn(),
   currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
 }));
 const load = jest.mocked(loadAuthEngine);
+const preload = jest.mocked(preloadAuthEngine);
 
 function Status(): ReactNode {
   const { status, user, problem, signOut, retry } = useAuth();
@@ -57,14 +59,29 @@ function otherTabWrites(key: string, newValue: string | null) {
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // Most cases are a visitor whose browser holds tokens; those without say so.
+  seedStoredSession();
   load.mockReset();
+  preload.mockReset();
 });
 
 describe('AuthProvider', () => {
   it('starts unknown, and a public page without a stored session never loads the SDK', async () => {
+    window.localStorage.clear();
     await renderProvider('/health');
     expect(status()).toBe('anonymous');
     expect(load).not.toHaveBeenCalled();
+    expect(preload).not.toHaveBeenCalled();
+  });
+
+  it('a protected page without a stored session is anonymous at once: the SDK loads for the sign-in, its services do not start', async () => {
+    window.localStorage.clear();
+    const { engine } = await renderProvider('/docs/trading-api');
+    expect(status()).toBe('anonymous');
+    // The download started with the first render, before the effects ran.
+    expect(preload).toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(engine.start).not.toHaveBeenCalled();
   });
 
   it('reads the engine on a protected page: tokens count once userinfo confirms them', async () => {

@@ -63,6 +63,22 @@ describe('LoginCallback', () => {
     expect(engine.clearLocalSession).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['/docs/trading-api?tab=orders#top', '/docs/trading-api'],
+    ['//evil.example/phish', '/docs'],
+  ])('while the code is exchanged, loads the checked return page %j ahead (%s)', async (stored, preloaded) => {
+    const preload = jest.fn(() => Promise.resolve([]));
+    window.docusaurus = { preload, prefetch: jest.fn(() => false as const) };
+    const engine = new FakeEngine();
+    engine.pendingReturnPath.mockReturnValue(stored);
+    const exchange = deferred<ReturnType<typeof received>>();
+    engine.receiveSignIn.mockReturnValue(exchange.promise);
+    await renderCallback(engine);
+    expect(preload).toHaveBeenCalledWith(preloaded);
+    exchange.resolve(received(stored));
+    await settle();
+  });
+
   it.each(['//evil.example/phish', '/.//evil.example', 'https://evil.example/', 'javascript:alert(1)', undefined])(
     'follows a tampered stored return path %j only as far as /docs',
     async (returnTo) => {
