@@ -13,6 +13,7 @@ import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
+import mermaidLayoutsPlugin from './plugins/mermaid-layouts';
 import remarkApiReference from './plugins/remark-api-reference';
 import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
 import searchIndexPlugin from './plugins/search-index';
@@ -104,6 +105,7 @@ const config = {
 
   plugins: [
     healthJsonPlugin(buildInfo),
+    mermaidLayoutsPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
   ],
