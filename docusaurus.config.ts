@@ -148,7 +148,8 @@ const config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'http', 'json', 'python'],
+      // JSON and Python come with prism-react-renderer's own bundle; these two do not.
+      additionalLanguages: ['bash', 'http'],
     },
   } satisfies Preset.ThemeConfig & MermaidThemeConfig,
 } satisfies Config;

@@ -346,7 +346,11 @@ if (!loaded) {
                 runLighthouse({ url, port: (keepStorage ? signedIn : anonymous).port, formFactor, keepStorage }),
               );
               if (sample) {
-                log(`  ${sample.performance} / ${sample.accessibility} / ${sample.bestPractices}`);
+                const below = [...sample.failingAudits.accessibility, ...sample.failingAudits.bestPractices];
+                log(
+                  `  ${sample.performance} / ${sample.accessibility} / ${sample.bestPractices}` +
+                    (below.length ? ` (not passed: ${below.join(', ')})` : ''),
+                );
                 (((samples[site.key] ??= {})[row.key] ??= {})[formFactor] ??= []).push(sample);
               }
             }
@@ -365,6 +369,10 @@ if (!loaded) {
               bestPractices: median(list.map((s) => s.bestPractices)),
               totalBlockingMs: median(list.map((s) => s.totalBlockingMs)),
               largestContentfulPaintMs: median(list.map((s) => s.largestContentfulPaintMs)),
+              // Audits that kept accessibility or best practices below 100 in any run.
+              failingAudits: [
+                ...new Set(list.flatMap((s) => [...s.failingAudits.accessibility, ...s.failingAudits.bestPractices])),
+              ],
             };
           }
         }
@@ -534,7 +542,9 @@ if (wants('lighthouse')) {
       const scores = (siteKey) => results[siteKey].lighthouse?.[pageRow.key]?.[formFactor];
       const cells = per((_, key) => {
         const s = scores(key);
-        return s ? `${s.performance} / ${s.accessibility} / ${s.bestPractices}` : undefined;
+        if (!s) return undefined;
+        const below = s.failingAudits?.length ? ` (not passed: ${s.failingAudits.join(', ')})` : '';
+        return `${s.performance} / ${s.accessibility} / ${s.bestPractices}${below}`;
       });
       const ours = scores('site');
       const limits = [];

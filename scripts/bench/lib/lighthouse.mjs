@@ -104,12 +104,18 @@ export async function runLighthouse({ url, port, formFactor, keepStorage, timeou
     if (finalUrl.origin !== new URL(url).origin || finalUrl.pathname !== new URL(url).pathname)
       throw new Error(`Lighthouse ${url} ended on ${lhr.finalDisplayedUrl} (sign-in lost?)`);
     const score = (id) => (lhr.categories[id].score === null ? NaN : Math.round(lhr.categories[id].score * 100));
+    // What keeps a category below 100: the ids of its scored audits that did not pass.
+    const failing = (id) =>
+      lhr.categories[id].auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+        .map((ref) => ref.id);
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
       totalBlockingMs: lhr.audits['total-blocking-time']?.numericValue,
       largestContentfulPaintMs: lhr.audits['largest-contentful-paint']?.numericValue,
+      failingAudits: { accessibility: failing('accessibility'), bestPractices: failing('best-practices') },
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
