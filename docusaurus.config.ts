@@ -14,6 +14,7 @@ import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
 import mermaidLayoutsPlugin from './plugins/mermaid-layouts';
+import signInSdkPlugin from './plugins/sign-in-sdk';
 import remarkApiReference from './plugins/remark-api-reference';
 import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
 import searchIndexPlugin from './plugins/search-index';
@@ -106,6 +107,7 @@ const config = {
   plugins: [
     healthJsonPlugin(buildInfo),
     mermaidLayoutsPlugin,
+    signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
   ],

@@ -48,9 +48,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Bundled for the browser as a web worker.
-    files: ['plugins/search-index/client/**/*.js'],
-    languageOptions: { globals: { ...globals.worker } },
+    // Plugins' code that is bundled for the browser (pages and web workers).
+    files: ['plugins/*/client/**/*.js'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   prettier,
 );
