@@ -19,7 +19,7 @@ import {
 import { useColorMode } from '@docusaurus/theme-common';
 import LazyContentItems from './LazyContentItems';
 import { redocTheme } from './redocTheme';
-import { useFocusableSamples } from './useFocusableSamples';
+import { useAccessibleReference } from './useAccessibleReference';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -113,7 +113,7 @@ function ReferenceLayout({ store, options }: { readonly store: AppStore; readonl
 export default function RedocView({ description, fallback }: Props): ReactNode {
   const { colorMode } = useColorMode();
   const container = useRef<HTMLDivElement>(null);
-  useFocusableSamples(container);
+  useAccessibleReference(container);
   const { store, error } = useRedocStore(description);
   // A new theme re-styles what is drawn; the store (and what it has parsed) stays.
   const options = useMemo(

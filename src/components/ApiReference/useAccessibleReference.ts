@@ -2,14 +2,28 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * Redoc's code samples scroll sideways but cannot take focus, so a keyboard user cannot scroll them
- * (WCAG 2.1.1). This makes every sample focusable as Redoc renders or re-renders it.
+ * (WCAG 2.1.1): each becomes focusable.
  */
-export function useFocusableSamples(container: RefObject<HTMLElement | null>): void {
+export function makeSamplesFocusable(root: ParentNode): void {
+  root.querySelectorAll('pre:not([tabindex])').forEach((sample) => sample.setAttribute('tabindex', '0'));
+}
+
+/**
+ * Redoc heads the parts of an operation (its h2): "Authorizations", "Request body schema", "Responses",
+ * with h5, so the outline skips two levels. Assistive technology is told they are level 3.
+ */
+export function levelOperationParts(root: ParentNode): void {
+  root.querySelectorAll('h5:not([aria-level])').forEach((heading) => heading.setAttribute('aria-level', '3'));
+}
+
+/** Applies both to what Redoc draws, as it draws it (the reference is drawn in passes). */
+export function useAccessibleReference(container: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const root = container.current;
     if (!root) return undefined;
     const update = () => {
-      root.querySelectorAll('pre:not([tabindex])').forEach((sample) => sample.setAttribute('tabindex', '0'));
+      makeSamplesFocusable(root);
+      levelOperationParts(root);
     };
     update();
     const observer = new MutationObserver(update);
