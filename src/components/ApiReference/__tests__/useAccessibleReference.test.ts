@@ -14,12 +14,15 @@ function redocOperation(): HTMLElement {
 test("Redoc's h5 parts of an operation are announced as level 3 under its h2", () => {
   const root = redocOperation();
   levelOperationParts(root);
-  const levels = [...root.querySelectorAll('h5')].map((heading) => heading.getAttribute('aria-level'));
+  const levels = Array.from(root.querySelectorAll('h5')).map((heading) => heading.getAttribute('aria-level'));
   expect(levels).toEqual(['3', '4']);
 });
 
 test('code samples become focusable, so a keyboard can scroll them', () => {
   const root = redocOperation();
   makeSamplesFocusable(root);
-  expect([...root.querySelectorAll('pre')].map((sample) => sample.getAttribute('tabindex'))).toEqual(['0', '-1']);
+  expect(Array.from(root.querySelectorAll('pre')).map((sample) => sample.getAttribute('tabindex'))).toEqual([
+    '0',
+    '-1',
+  ]);
 });
