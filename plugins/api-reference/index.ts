@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { ApiReferencePage } from '../../config/apiReference';
 import { loadBundled } from '../../openapi/descriptions';
+import { replaceDependency } from '../lib/replaceDependency';
 
 /**
  * Renders an API description at its route with the `ApiReference` component. The bundled description
@@ -43,17 +44,13 @@ export function redocOfflinePlugin(): Plugin<unknown> {
   return {
     name: 'redoc-offline',
     configureWebpack(_config, _isServer, utils) {
-      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
         plugins: [
-          new NormalModuleReplacementPlugin(
-            REDOC_SPEC_LOADER_REQUEST,
-            (resource: { context?: string; request: string }) => {
-              if (resource.context && REDOC_BUNDLE_CONTEXT.test(resource.context)) {
-                resource.request = require.resolve('./redocSpecLoaderStub.js');
-              }
-            },
-          ),
+          replaceDependency(utils, {
+            request: REDOC_SPEC_LOADER_REQUEST,
+            importedFrom: REDOC_BUNDLE_CONTEXT,
+            replacement: require.resolve('./redocSpecLoaderStub.js'),
+          }),
         ],
         module: {
           rules: [

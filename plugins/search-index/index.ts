@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
+import { replaceDependency } from '../lib/replaceDependency';
 import { documentsOnly, type SerializedSearchIndexPart } from './lunrIndex';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
@@ -45,12 +46,13 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
     ...theme,
     configureWebpack(config, isServer, utils, content) {
       const themeConfiguration = theme.configureWebpack?.(config, isServer, utils, content) ?? {};
-      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
         ...themeConfiguration,
         plugins: [
-          new NormalModuleReplacementPlugin(THEME_WORKER_REQUEST, (resource: { context?: string; request: string }) => {
-            if (resource.context && THEME_WORKER_CONTEXT.test(resource.context)) resource.request = SITE_WORKER;
+          replaceDependency(utils, {
+            request: THEME_WORKER_REQUEST,
+            importedFrom: THEME_WORKER_CONTEXT,
+            replacement: SITE_WORKER,
           }),
         ],
       };

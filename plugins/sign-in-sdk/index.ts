@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { replaceDependency } from '../lib/replaceDependency';
 
 const PAGE_HIDE_UNLOAD = path.join(__dirname, 'client', 'pageHideUnload.js');
 const BROADCAST_CHANNEL_CONTEXT = /[\\/]node_modules[\\/]broadcast-channel[\\/]/;
@@ -14,12 +15,12 @@ export default function signInSdkPlugin(): Plugin<unknown> {
   return {
     name: 'sign-in-sdk',
     configureWebpack(_config, _isServer, utils) {
-      const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
         plugins: [
-          new NormalModuleReplacementPlugin(/^unload$/, (resource: { context?: string; request: string }) => {
-            if (resource.context && BROADCAST_CHANNEL_CONTEXT.test(resource.context))
-              resource.request = PAGE_HIDE_UNLOAD;
+          replaceDependency(utils, {
+            request: /^unload$/,
+            importedFrom: BROADCAST_CHANNEL_CONTEXT,
+            replacement: PAGE_HIDE_UNLOAD,
           }),
         ],
       };
