@@ -13,7 +13,7 @@ import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
-import mermaidLayoutsPlugin from './plugins/mermaid-layouts';
+import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import remarkApiReference from './plugins/remark-api-reference';
 import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
@@ -52,6 +52,8 @@ const config = {
   favicon: 'img/favicon.svg',
   url: settings.siteUrl,
   baseUrl: settings.baseUrl,
+  // The site's files, and Mermaid's prebuilt browser build (see plugins/mermaid).
+  staticDirectories: ['static', writePrebuiltMermaid(__dirname)],
 
   future: { v4: true },
   // The colour mode is stored under the plain `theme` key (the v4 flag would namespace it per site).
@@ -106,7 +108,7 @@ const config = {
 
   plugins: [
     healthJsonPlugin(buildInfo),
-    mermaidLayoutsPlugin,
+    mermaidPlugin,
     signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),

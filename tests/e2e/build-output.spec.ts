@@ -40,3 +40,14 @@ test("the reference bundle leaves out Redoc's description loader, and the search
   const index = JSON.parse(readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as object[];
   expect(index.every((part) => Object.keys(part).join() === 'documents')).toBe(true);
 });
+
+test("Mermaid is served as its own prebuilt modules, not bundled into the site's scripts", () => {
+  const vendor = readdirSync(BUILD_DIR).filter((name) => /^vendor$/.test(name));
+  expect(vendor).toEqual(['vendor']);
+  const [mermaidDir] = readdirSync(path.join(BUILD_DIR, 'vendor')).filter((name) => name.startsWith('mermaid-'));
+  expect(readFileSync(path.join(BUILD_DIR, 'vendor', mermaidDir, 'mermaid.esm.min.mjs'), 'utf8')).toContain(
+    'mermaidAPI',
+  );
+  const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
+  expect(scripts.filter((file) => readFileSync(file, 'utf8').includes('mermaidAPI'))).toEqual([]);
+});
