@@ -6,8 +6,8 @@ import styles from './styles.module.css';
 export interface Props {
   /** Redoc's content items (`store.menu.items`), a tree of tags and operations. */
   readonly items: readonly ContentItemModel[];
-  /** Called once the first pass (the first operation and the linked one) is on the page. */
-  readonly onFirstPass: () => void;
+  /** Called once the operation the address links to is on the page: after the first pass, and after a link on the page. */
+  readonly onLinkedOperationDrawn: () => void;
 }
 
 /** How far outside the viewport a waiting operation is drawn ahead of the background order. */
@@ -39,7 +39,7 @@ function PendingOperation({ id, onNear }: { readonly id: string; readonly onNear
  * the address links to, then the others one at a time in transitions, which React renders in slices
  * between the reader's input (operations near the viewport first). Tags and sections are drawn at once.
  */
-export default function LazyContentItems({ items, onFirstPass }: Props): ReactNode {
+export default function LazyContentItems({ items, onLinkedOperationDrawn }: Props): ReactNode {
   const flat = useMemo(() => flattenContentItems(items), [items]);
   const [rendered, setRendered] = useState<ReadonlySet<string>>(() =>
     firstPassOperations(flat, typeof window === 'undefined' ? '' : window.location.hash),
@@ -51,8 +51,8 @@ export default function LazyContentItems({ items, onFirstPass }: Props): ReactNo
   useEffect(() => {
     if (firstPassDone.current) return;
     firstPassDone.current = true;
-    requestAnimationFrame(onFirstPass);
-  }, [onFirstPass]);
+    requestAnimationFrame(onLinkedOperationDrawn);
+  }, [onLinkedOperationDrawn]);
 
   // One more operation per transition: the one wanted near the viewport, or the next in order.
   useEffect(() => {
@@ -80,9 +80,9 @@ export default function LazyContentItems({ items, onFirstPass }: Props): ReactNo
   }, [flat]);
   useEffect(() => {
     if (scrollRequests === 0) return undefined;
-    const frame = requestAnimationFrame(onFirstPass);
+    const frame = requestAnimationFrame(onLinkedOperationDrawn);
     return () => cancelAnimationFrame(frame);
-  }, [scrollRequests, onFirstPass]);
+  }, [scrollRequests, onLinkedOperationDrawn]);
 
   return flat.map((item) => {
     if (item.type === 'group') return null;

@@ -100,7 +100,10 @@ function ReferenceLayout({ store, options }: { readonly store: AppStore; readonl
             </StickyResponsiveSidebar>
             <ApiContentWrap className="api-content">
               <ApiInfo store={store} />
-              <LazyContentItems items={menu.items as ContentItemModel[]} onFirstPass={scrollToLinkedOperation} />
+              <LazyContentItems
+                items={menu.items as ContentItemModel[]}
+                onLinkedOperationDrawn={scrollToLinkedOperation}
+              />
             </ApiContentWrap>
             <BackgroundStub />
           </RedocWrap>
