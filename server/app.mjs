@@ -15,6 +15,13 @@ import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
 import { filesForPath } from './requestPath.mjs';
+import {
+  createAccessPolicy,
+  GATE_MANIFEST_FILE,
+  GateManifestError,
+  OPEN_ACCESS,
+  parseGateManifest,
+} from './gate/accessPolicy.mjs';
 
 /**
  * @typedef {object} SiteFile
@@ -35,9 +42,47 @@ const NOT_FOUND_PAGE = '404.html';
 const ENCODINGS = VARIANTS.map(({ encoding }) => encoding);
 
 /**
- * @param {{ readAsset: ReadAsset }} options
+ * How the app decides who reads what: `gated` (the default) reads the build's gate manifest and serves
+ * protected files only to signed-in readers; `open` serves every file to everyone, for a build with
+ * nothing to protect.
+ * @typedef {'gated' | 'open'} Access
  */
-export function createSiteApp({ readAsset }) {
+
+/**
+ * @param {ReadAsset} readAsset
+ * @param {Omit<Parameters<typeof createAccessPolicy>[1], 'log'>} [options]
+ */
+async function loadAccessPolicy(readAsset, options) {
+  const file = await readAsset(GATE_MANIFEST_FILE);
+  if (!file) throw new GateManifestError('missing from the build');
+  let manifest;
+  try {
+    manifest = JSON.parse(await new Response(file.open()).text());
+  } catch {
+    throw new GateManifestError('not valid JSON');
+  }
+  return createAccessPolicy(parseGateManifest(manifest), options);
+}
+
+/**
+ * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'> }} options
+ *   `gate` replaces parts of the gate (the token verifier), for tests
+ */
+export function createSiteApp({ readAsset, access = 'gated', gate }) {
+  /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
+  let policy;
+  /** The policy, read from the build once; a failed read is retried by the next request. */
+  function accessPolicy() {
+    if (access === 'open') return Promise.resolve(OPEN_ACCESS);
+    if (!policy) {
+      policy = loadAccessPolicy(readAsset, gate);
+      policy.catch(() => {
+        policy = undefined;
+      });
+    }
+    return policy;
+  }
+
   /**
    * The file to send for `file`: its best precompressed variant the client accepts, or the file itself.
    * @param {Context} c
@@ -63,10 +108,16 @@ export function createSiteApp({ readAsset }) {
    * @param {Context} c
    * @param {string} file
    * @param {SiteFile} original
+   * @param {'public' | 'protected'} visibility a protected file is kept out of shared caches and search engines
    */
-  async function sendFile(c, file, original) {
+  async function sendFile(c, file, original, visibility) {
     const { body, headers } = await selectRepresentation(c, file, original);
     Object.assign(headers, { 'Cache-Control': cacheControlFor(file), ETag: body.etag, 'Accept-Ranges': 'bytes' });
+    if (visibility === 'protected') {
+      headers['Cache-Control'] = headers['Cache-Control'].replace(/^public\b/, 'private');
+      if (headers['Cache-Control'] === REVALIDATE) headers['Cache-Control'] = `private, ${REVALIDATE}`;
+      headers['X-Robots-Tag'] = 'noindex, nofollow';
+    }
     const ifRange = c.req.header('If-Range');
     const range =
       ifRange === undefined || ifRange === body.etag ? requestedRange(c.req.header('Range'), body.size) : undefined;
@@ -92,10 +143,37 @@ export function createSiteApp({ readAsset }) {
     return new Response(c.req.method === 'HEAD' ? null : body.open(), { status: 404, headers });
   }
 
+  /**
+   * A request for protected content without proof of sign-in: a page gets the sign-in shell (it starts
+   * the sign-in and returns to this address), anything else a plain 401. Never cached, never indexed.
+   * @param {Context} c
+   * @param {import('./gate/accessPolicy.mjs').AccessPolicy} gatePolicy
+   * @param {boolean} isPage
+   */
+  async function refuse(c, gatePolicy, isPage) {
+    const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', Vary: 'Cookie' };
+    const shell = isPage && gatePolicy.shell ? await readAsset(gatePolicy.shell) : undefined;
+    if (!shell || !gatePolicy.shell) return c.text('Sign-in required', 401, headers);
+    const { body, headers: representation } = await selectRepresentation(c, gatePolicy.shell, shell);
+    const vary = representation.Vary ? `${representation.Vary}, Cookie` : 'Cookie';
+    Object.assign(headers, representation, { Vary: vary, 'Content-Length': String(body.size) });
+    return new Response(c.req.method === 'HEAD' ? null : body.open(), { status: 401, headers });
+  }
+
   const app = new Hono();
+  app.onError((error, c) => {
+    if (error instanceof GateManifestError) {
+      console.error(`[gate] ${error.message}`);
+      return c.text('The site is not available: its access manifest could not be read.', 503, {
+        'Cache-Control': 'no-store',
+      });
+    }
+    console.error(error);
+    return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
+  });
   app.use(
     secureHeaders({
-      // Set by the TLS edge in front of the site; over plain HTTP on localhost it would only mislead.
+      // Sent below, and only over https: over plain HTTP on localhost it would only mislead.
       strictTransportSecurity: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       // Cross-origin isolation breaks the return from the identity provider (the sign-in never completes).
@@ -104,15 +182,36 @@ export function createSiteApp({ readAsset }) {
       originAgentCluster: false,
     }),
   );
+  // The build's policy: its script hashes and the identity provider's origin. HSTS only where the
+  // request arrived over https (directly, or through a TLS-terminating proxy that says so).
+  app.use(async (c, next) => {
+    await next();
+    const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
+    if (contentSecurityPolicy) c.header('Content-Security-Policy', contentSecurityPolicy);
+    const https = new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+    if (https) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  });
   app.use(methodNotAllowed({ app }));
   // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
   app.use(etag());
   app.get('*', async (c) => {
-    const request = filesForPath(new URL(c.req.url).pathname);
+    const gatePolicy = await accessPolicy();
+    const pathname = new URL(c.req.url).pathname;
+    const request = filesForPath(pathname);
     if (!request.ok) return c.text('Bad Request', 400);
+    const signedIn = () => gatePolicy.admits(c.req.header('Cookie'));
     for (const file of request.candidates) {
       const found = await readAsset(file);
-      if (found) return sendFile(c, file, found);
+      if (!found) continue;
+      const visibility = gatePolicy.classify(file);
+      if (visibility === 'hidden') break;
+      if (visibility === 'public') return sendFile(c, file, found, 'public');
+      if (await signedIn()) return sendFile(c, file, found, 'protected');
+      return refuse(c, gatePolicy, file.endsWith('.html'));
+    }
+    // Nothing to send: under a protected path only a signed-in reader learns that.
+    if (gatePolicy.isProtectedPath(pathname) && !(await signedIn())) {
+      return refuse(c, gatePolicy, !/\.[a-z0-9]+$/i.test(pathname) || pathname.endsWith('.html'));
     }
     return sendNotFoundPage(c);
   });

@@ -3,7 +3,10 @@
 /**
  * Serves a Docusaurus build the way the CDN does (precompressed files, cache headers, the site's 404 page):
  *
- *   node server/cli.mjs --dir build --port 3000 [--host localhost]
+ *   node server/cli.mjs --dir build --port 3000 [--host localhost] [--public]
+ *
+ * Protected files are served only to signed-in readers, as the build's gate manifest says (see
+ * server/gate/). `--public` serves every file to everyone: only for a build with nothing to protect.
  *
  * Prints the URL once listening; stops cleanly on SIGINT and SIGTERM.
  */
@@ -11,11 +14,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
 import { startSiteServer } from './node.mjs';
 
-const USAGE = 'Usage: node server/cli.mjs --dir <build dir> --port <port> [--host <host>]';
+const USAGE = 'Usage: node server/cli.mjs --dir <build dir> --port <port> [--host <host>] [--public]';
 
-/** @returns {{ dir: string, port: number, host: string }} */
+/** @returns {{ dir: string, port: number, host: string, access: 'gated' | 'open' }} */
 function readOptions() {
   try {
     const { values } = parseArgs({
@@ -23,6 +27,7 @@ function readOptions() {
         dir: { type: 'string' },
         port: { type: 'string', default: '3000' },
         host: { type: 'string', default: 'localhost' },
+        public: { type: 'boolean', default: false },
       },
     });
     const port = Number(values.port);
@@ -30,7 +35,14 @@ function readOptions() {
     if (!existsSync(path.join(values.dir, 'index.html'))) {
       throw new Error(`${values.dir} holds no index.html: build the site first (npm run build).`);
     }
-    return { dir: values.dir, port, host: values.host ?? 'localhost' };
+    const access = values.public ? 'open' : 'gated';
+    if (access === 'gated' && !existsSync(path.join(values.dir, GATE_MANIFEST_FILE))) {
+      throw new Error(
+        `${values.dir} holds no ${GATE_MANIFEST_FILE}, so the server cannot tell protected files from public ones. ` +
+          'Build with npm run build, or pass --public for a build with nothing to protect.',
+      );
+    }
+    return { dir: values.dir, port, host: values.host ?? 'localhost', access };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     if (!(error instanceof Error) || error.message !== USAGE) console.error(USAGE);
@@ -40,7 +52,9 @@ function readOptions() {
 
 const options = readOptions();
 const server = await startSiteServer(options);
-console.log(`Serving ${options.dir} at ${server.url}`);
+const what =
+  options.access === 'open' ? 'every file to everyone (--public)' : 'protected files to signed-in readers only';
+console.log(`Serving ${options.dir} at ${server.url}: ${what}.`);
 
 /** @param {NodeJS.Signals} signal */
 async function stop(signal) {

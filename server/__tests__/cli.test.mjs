@@ -24,7 +24,8 @@ after(() => fixture.cleanup());
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, url: string }>}
  */
 async function startCli() {
-  const child = spawn(process.execPath, [CLI, '--dir', fixture.dir, '--port', '0', '--host', '127.0.0.1'], {
+  // The fixture build has no gate manifest: it is served to everyone (the gate has its own tests).
+  const child = spawn(process.execPath, [CLI, '--dir', fixture.dir, '--port', '0', '--host', '127.0.0.1', '--public'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -72,4 +73,16 @@ test('refuses a folder without a build', async () => {
   const child = spawn(process.execPath, [CLI, '--dir', `${fixture.dir}/docs`, '--port', '0'], { stdio: 'ignore' });
   const [code] = await once(child, 'exit');
   assert.equal(code, 2);
+});
+
+test('refuses a build without a gate manifest unless told it has nothing to protect', async () => {
+  const child = spawn(process.execPath, [CLI, '--dir', fixture.dir, '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk) => (errors += chunk));
+  const [code] = await once(child, 'exit');
+  assert.equal(code, 2);
+  assert.match(errors, /holds no gate-manifest\.json/);
+  assert.match(errors, /--public/);
 });

@@ -57,7 +57,8 @@ export async function writeFixtureBuild() {
 }
 
 /**
- * For the tests of one file: the site app serving a fixture build written before them and removed after.
+ * For the tests of one file: the site app serving a fixture build written before them and removed after,
+ * to everyone (the gate has its own tests, in gate.test.mjs).
  * @returns {{ app: ReturnType<typeof createSiteApp> }} filled in once the file's tests start
  */
 export function useFixtureSite() {
@@ -66,7 +67,7 @@ export function useFixtureSite() {
   let fixture;
   before(async () => {
     fixture = await writeFixtureBuild();
-    site.app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
+    site.app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir), access: 'open' });
   });
   after(() => fixture.cleanup());
   return site;

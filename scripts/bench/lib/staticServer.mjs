@@ -3,6 +3,7 @@
  * precompressed .br/.gz files). The template builds are precompressed with the same tool and served by
  * the same server, so the comparison is about the sites, not the servers.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run, start, stop, waitForUrl } from './processes.mjs';
@@ -20,7 +21,10 @@ export async function precompressBuild(dir) {
 /** Serves `dir` on http://localhost:<port> and resolves once it answers. Returns { origin, close() }. */
 export async function startStaticServer({ dir, port }) {
   const origin = `http://localhost:${port}`;
-  const child = start(process.execPath, [SERVER_CLI, '--dir', dir, '--port', String(port), '--host', 'localhost'], {
+  // Our site's build is served behind its gate, as in production; the stock templates have nothing to protect.
+  const access = existsSync(join(dir, 'gate-manifest.json')) ? [] : ['--public'];
+  const args = [SERVER_CLI, '--dir', dir, '--port', String(port), '--host', 'localhost', ...access];
+  const child = start(process.execPath, args, {
     cwd: PROJECT_ROOT,
     label: `server/cli.mjs ${dir}`,
   });

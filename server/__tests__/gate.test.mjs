@@ -1,0 +1,380 @@
+// @ts-check
+// The gate in the production app: the fixture build with a gate manifest, and a real provider publishing
+// its keys on loopback. Every refusal is 401 (a page gets the sign-in shell), nothing crashes, and no
+// path or token reaches protected content anonymously.
+// Run: node --test server/__tests__/gate.test.mjs
+import { strict as assert } from 'node:assert';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import fc from 'fast-check';
+import { base64url } from 'jose';
+
+import { precompressDirectory } from '../../plugins/precompress/precompress.mjs';
+import { createSiteApp } from '../app.mjs';
+import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
+import { readAssetFromDirectory } from '../node.mjs';
+import { FILES, writeFixtureBuild } from './fixtureBuild.mjs';
+import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
+
+const CLIENT_ID = 'developer-docs';
+const SHELL = `<!doctype html><title>Sign in required</title><h1>Sign in to read this page</h1>${' '.repeat(2000)}\n`;
+/** Text only the protected files of the fixture hold. */
+const PROTECTED_MARKERS = ['<p>Orders.</p>', '"title":"Orders"', 'export {};'];
+const PROTECTED_FILES = [
+  'docs/orders/index.html',
+  'docs/flat.html',
+  'search-index.json',
+  'assets/js/00203149.c7737954.js',
+];
+const CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
+let fixture;
+/** @type {Awaited<ReturnType<typeof startProvider>>} */
+let provider;
+/** @type {import('./testProvider.mjs').SigningKey} */
+let key;
+/** @type {ReturnType<typeof createSiteApp>} */
+let app;
+/** @type {string[]} what the gate logged */
+const logged = [];
+const originalWarn = console.warn;
+
+/** @param {string} issuer */
+function manifestFor(issuer) {
+  /** @type {Record<string, 'public' | 'protected'>} */
+  const files = { 'sign-in-required.html': 'public' };
+  for (const file of Object.keys(FILES)) files[file] = PROTECTED_FILES.includes(file) ? 'protected' : 'public';
+  return {
+    version: 1,
+    baseUrl: '/',
+    protectedPaths: ['/docs', '/api'],
+    oidc: { issuer, clientId: CLIENT_ID },
+    cookieName: 'docs_id_token',
+    shell: 'sign-in-required.html',
+    contentSecurityPolicy: CSP,
+    files,
+  };
+}
+
+before(async () => {
+  key = await signingKey('key-1');
+  provider = await startProvider({ keys: [key] });
+  fixture = await writeFixtureBuild();
+  await writeFile(path.join(fixture.dir, 'sign-in-required.html'), SHELL);
+  await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifestFor(provider.issuer)));
+  await precompressDirectory(fixture.dir);
+  app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
+  console.warn = (/** @type {unknown[]} */ ...args) => logged.push(args.join(' '));
+});
+after(async () => {
+  console.warn = originalWarn;
+  await provider.close();
+  await fixture.cleanup();
+});
+
+/**
+ * @param {string} pathAndQuery
+ * @param {{ cookie?: string, method?: string, headers?: Record<string, string> }} [options]
+ */
+function request(pathAndQuery, { cookie, method = 'GET', headers = {} } = {}) {
+  return app.request(`http://localhost${pathAndQuery}`, {
+    method,
+    headers: { ...(cookie === undefined ? {} : { Cookie: cookie }), ...headers },
+  });
+}
+
+/** @param {Record<string, unknown>} [claims] @param {Record<string, unknown>} [header] */
+async function cookieWith(claims = {}, header = {}) {
+  return `docs_id_token=${await signIdToken(key, provider.issuer, { clientId: CLIENT_ID, claims, header })}`;
+}
+
+/**
+ * Asserts the response gives nothing protected away.
+ * @param {Response} response
+ * @param {string} what
+ */
+async function assertNothingProtected(response, what) {
+  const body = await response.text();
+  for (const marker of PROTECTED_MARKERS)
+    assert.ok(!body.includes(marker), `${what}: ${response.status} leaks ${marker}`);
+  assert.notEqual(response.status, 200, `${what} answered 200`);
+  assert.ok(response.status < 500, `${what}: ${response.status}`);
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('public files', () => {
+  for (const file of [
+    '/',
+    '/index.html',
+    '/assets/js/main.3ff00f2d.js',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/health.json',
+  ]) {
+    test(`${file} is served to anyone, publicly cacheable`, async () => {
+      const response = await request(file);
+      assert.equal(response.status, 200);
+      assert.ok(!response.headers.get('Cache-Control')?.includes('private'));
+      assert.equal(response.headers.get('X-Robots-Tag'), null);
+    });
+  }
+
+  test('an unknown path outside the protected ones gets the 404 page', async () => {
+    assert.equal((await request('/nowhere')).status, 404);
+  });
+
+  test('the manifest itself is never served, signed in or not', async () => {
+    assert.equal((await request(`/${GATE_MANIFEST_FILE}`)).status, 404);
+    assert.equal((await request(`/${GATE_MANIFEST_FILE}`, { cookie: await cookieWith() })).status, 404);
+  });
+});
+
+describe('protected files, anonymously', () => {
+  test('a page gets the sign-in shell with 401, never cached or indexed', async () => {
+    const response = await request('/docs/orders');
+    assert.equal(response.status, 401);
+    assert.equal(await response.text(), SHELL);
+    assert.equal(response.headers.get('Cache-Control'), 'no-store');
+    assert.equal(response.headers.get('X-Robots-Tag'), 'noindex, nofollow');
+    assert.match(response.headers.get('Vary') ?? '', /Cookie/);
+  });
+
+  test('a chunk or the search index gets a plain 401', async () => {
+    for (const file of ['/assets/js/00203149.c7737954.js', '/search-index.json']) {
+      const response = await request(file);
+      assert.equal(response.status, 401, file);
+      assert.equal(await response.text(), 'Sign-in required');
+    }
+  });
+
+  test('a missing page under a protected path gets the shell, not a 404 that tells what exists', async () => {
+    const response = await request('/docs/no-such-page');
+    assert.equal(response.status, 401);
+    assert.equal(await response.text(), SHELL);
+  });
+});
+
+describe('protected files, signed in', () => {
+  test('a valid ID-token cookie gets the page, privately cached and kept out of search engines', async () => {
+    const response = await request('/docs/orders', { cookie: await cookieWith() });
+    assert.equal(response.status, 200);
+    assert.match(await response.text(), /<p>Orders\.<\/p>/);
+    assert.equal(response.headers.get('Cache-Control'), 'private, no-cache');
+    assert.equal(response.headers.get('X-Robots-Tag'), 'noindex, nofollow');
+  });
+
+  test('a content-hashed chunk stays immutable, but private', async () => {
+    const response = await request('/assets/js/00203149.c7737954.js', { cookie: await cookieWith() });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('Cache-Control'), 'private, max-age=31536000, immutable');
+  });
+
+  test('the cookie is found among others, and a revalidation with its ETag gets 304', async () => {
+    const cookie = `theme=dark; ${await cookieWith()}; other=1`;
+    const first = await request('/search-index.json', { cookie });
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('ETag') ?? '';
+    const again = await request('/search-index.json', { cookie, headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    const anonymous = await request('/search-index.json', { headers: { 'If-None-Match': etag } });
+    assert.equal(anonymous.status, 401, 'a revalidation without the cookie is refused too');
+  });
+});
+
+describe('every token that is not a valid ID token for this site is refused, and the gate stays up', () => {
+  /** @type {[string, () => Promise<string>][]} */
+  const CASES = [
+    ['expired beyond the 300 s skew', () => cookieWith({ iat: now() - 7200, exp: now() - 301 })],
+    ['not yet valid', () => cookieWith({ iat: now() + 600, nbf: now() + 600 })],
+    ['wrong audience', () => cookieWith({ aud: 'another-client' })],
+    ['wrong issuer', () => cookieWith({ iss: 'https://id.evil.example' })],
+    [
+      'bad signature',
+      async () => {
+        const [header, , signature] = (await cookieWith()).split('=')[1].split('.');
+        const payload = base64url.encode(
+          JSON.stringify({ iss: provider.issuer, aud: CLIENT_ID, sub: 'admin', exp: now() + 60 }),
+        );
+        return `docs_id_token=${header}.${payload}.${signature}`;
+      },
+    ],
+    [
+      'unknown key id',
+      async () => {
+        const stranger = await signingKey('stranger');
+        return `docs_id_token=${await signIdToken(stranger, provider.issuer, { clientId: CLIENT_ID })}`;
+      },
+    ],
+    ['malformed', async () => 'docs_id_token=not.a.jwt'],
+    ['empty', async () => 'docs_id_token='],
+    [
+      'alg: none',
+      async () => {
+        const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+        const payload = base64url.encode(
+          JSON.stringify({ iss: provider.issuer, aud: CLIENT_ID, sub: 'x', exp: now() + 60 }),
+        );
+        return `docs_id_token=${header}.${payload}.`;
+      },
+    ],
+    ['an access token instead of an ID token', () => cookieWith({ scope: 'openid profile' }, { typ: 'at+jwt' })],
+    ['a huge cookie', async () => `docs_id_token=${'a'.repeat(20_000)}.${'b'.repeat(20_000)}.c`],
+  ];
+  for (const [name, makeCookie] of CASES) {
+    test(name, async () => {
+      const cookie = await makeCookie();
+      const page = await request('/docs/orders', { cookie });
+      assert.equal(page.status, 401);
+      assert.equal(await page.text(), SHELL);
+      const chunk = await request('/assets/js/00203149.c7737954.js', { cookie });
+      assert.equal(chunk.status, 401);
+      assert.equal(await chunk.text(), 'Sign-in required');
+    });
+  }
+
+  test('after the provider rotates its key, a token signed with the new key is admitted', async (t) => {
+    // The key set was fetched moments ago (the unknown key above); jose asks again only after its
+    // 30 s cooldown, which the test skips over rather than waits for.
+    const later = Date.now() + 31_000;
+    t.mock.method(Date, 'now', () => later);
+    const next = await signingKey('key-2');
+    provider.publishedKeys = [key.publicJwk, next.publicJwk];
+    const cookie = `docs_id_token=${await signIdToken(next, provider.issuer, { clientId: CLIENT_ID })}`;
+    assert.equal((await request('/docs/orders', { cookie })).status, 200);
+  });
+
+  test('a refusal is logged with its reason, never with the token', async () => {
+    const cookie = await cookieWith({ aud: 'another-client-for-the-log' });
+    await request('/docs/flat', { cookie });
+    assert.ok(
+      logged.some((line) => /\[gate\] refused an ID-token cookie/.test(line)),
+      JSON.stringify(logged),
+    );
+    assert.ok(logged.every((line) => !line.includes(cookie.split('=')[1].split('.')[1])));
+  });
+});
+
+describe('no path reaches protected content anonymously', () => {
+  const PATHS = [
+    '/docs/orders',
+    '/docs/orders/',
+    '/docs/orders/index.html',
+    '/docs/orders/index.html.br',
+    '/docs/orders/index.html.gz',
+    '/docs/orders?x=1',
+    '/docs/orders/?utm=1#top',
+    '/DOCS/orders',
+    '/Docs/Orders/',
+    '/docs//orders',
+    '//docs/orders',
+    '/./docs/orders',
+    '/assets/../docs/orders',
+    '/%64ocs/orders',
+    '/docs%2forders',
+    '/docs/%2e%2e/docs/orders',
+    '/%2e%2e/docs/orders',
+    '/docs/..%2fdocs/orders',
+    '/docs/flat',
+    '/docs/flat.html',
+    '/search-index.json',
+    '/search-index.json.br',
+    '/search-index.json.gz',
+    '/assets/js/00203149.c7737954.js',
+    '/assets/js/00203149.c7737954.js.br',
+  ];
+  for (const requestPath of PATHS) {
+    test(`GET, HEAD and Range on ${requestPath}`, async () => {
+      await assertNothingProtected(await request(requestPath), `GET ${requestPath}`);
+      const head = await request(requestPath, { method: 'HEAD' });
+      assert.notEqual(head.status, 200, `HEAD ${requestPath}`);
+      await assertNothingProtected(
+        await request(requestPath, { headers: { Range: 'bytes=0-99' } }),
+        `Range ${requestPath}`,
+      );
+      const encoded = await request(requestPath, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      assert.notEqual(encoded.status, 200, `br ${requestPath}`);
+    });
+  }
+
+  test('any path at all (fast-check)', async () => {
+    const segment = fc.oneof(
+      fc.constantFrom('docs', 'DOCS', 'Docs', 'orders', 'flat', 'flat.html', 'index.html', 'index.html.br', '.', '..'),
+      fc.constantFrom(
+        '%2e',
+        '%2E%2E',
+        '%2f',
+        '%64ocs',
+        '',
+        'search-index.json',
+        'assets',
+        'js',
+        '00203149.c7737954.js',
+      ),
+      fc.webSegment(),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), async (segments) => {
+        const response = await request(`/${segments.join('/')}`);
+        const body = await response.text();
+        return response.status < 500 && PROTECTED_MARKERS.every((marker) => !body.includes(marker));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('security headers', () => {
+  for (const [what, requestPath, method] of [
+    ['a public page', '/', 'GET'],
+    ['the shell', '/docs/orders', 'GET'],
+    ['a refused chunk', '/search-index.json', 'GET'],
+    ['the 404 page', '/nowhere', 'GET'],
+    ['a bad request', '/docs%2forders', 'GET'],
+    ['a refused method', '/', 'POST'],
+  ]) {
+    test(`${what} carries the build's Content-Security-Policy and the other headers`, async () => {
+      const response = await request(requestPath, { method });
+      assert.equal(response.headers.get('Content-Security-Policy'), CSP);
+      assert.equal(response.headers.get('X-Content-Type-Options'), 'nosniff');
+      assert.equal(response.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin');
+      assert.equal(response.headers.get('Strict-Transport-Security'), null, 'no HSTS over plain http');
+    });
+  }
+
+  test('HSTS over https, directly or through a proxy that says so', async () => {
+    const direct = await app.request('https://docs.example/');
+    assert.equal(direct.headers.get('Strict-Transport-Security'), 'max-age=63072000; includeSubDomains');
+    const proxied = await request('/', { headers: { 'X-Forwarded-Proto': 'https' } });
+    assert.equal(proxied.headers.get('Strict-Transport-Security'), 'max-age=63072000; includeSubDomains');
+  });
+});
+
+describe('a build whose manifest is missing or broken', () => {
+  test('answers 503 with a reason, and recovers once the manifest is back', async () => {
+    const manifestPath = path.join(fixture.dir, GATE_MANIFEST_FILE);
+    const good = await readFile(manifestPath, 'utf8');
+    /** @type {string[]} */
+    const errors = [];
+    const original = console.error;
+    console.error = (/** @type {unknown[]} */ ...args) => errors.push(args.join(' '));
+    try {
+      for (const broken of ['{"version":', JSON.stringify({ ...JSON.parse(good), version: 2 })]) {
+        await writeFile(manifestPath, broken);
+        const fresh = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
+        const response = await fresh.request('http://localhost/');
+        assert.equal(response.status, 503);
+        assert.match(await response.text(), /access manifest/);
+        await writeFile(manifestPath, good);
+        assert.equal((await fresh.request('http://localhost/')).status, 200);
+      }
+    } finally {
+      console.error = original;
+      await writeFile(manifestPath, good);
+    }
+    assert.ok(errors.some((line) => line.includes(GATE_MANIFEST_FILE)));
+  });
+});

@@ -1,0 +1,163 @@
+// @ts-check
+/**
+ * Who may read which file of the build. The build writes `gate-manifest.json`
+ * (plugins/protected-content): every file classified public or protected, the sign-in settings, the
+ * shell page and the Content-Security-Policy. A protected file is served only to a request whose
+ * cookie holds an ID token the provider signed for this site; the gate keeps no session of its own,
+ * so any number of instances can serve the same build.
+ */
+import { VARIANTS } from '../../plugins/precompress/precompress.mjs';
+import { readCookie } from './cookies.mjs';
+import { createIdTokenVerifier } from './idToken.mjs';
+
+export const GATE_MANIFEST_FILE = 'gate-manifest.json';
+
+/**
+ * @typedef {object} GateManifest
+ * @property {1} version
+ * @property {string} baseUrl starts and ends with `/`
+ * @property {string[]} protectedPaths prefixes relative to the base URL, e.g. `/docs`
+ * @property {{ issuer: string, clientId: string }} oidc
+ * @property {string} cookieName
+ * @property {string} shell build-relative path of the page an anonymous visitor of a protected page gets
+ * @property {string} contentSecurityPolicy
+ * @property {Record<string, 'public' | 'protected'>} files every file of the build but the manifest
+ */
+
+/**
+ * What the app asks of the policy.
+ * @typedef {object} AccessPolicy
+ * @property {(file: string) => 'public' | 'protected' | 'hidden'} classify a build-relative file
+ * @property {(pathname: string) => boolean} isProtectedPath a request's URL path (percent-encoded)
+ * @property {(cookieHeader: string | undefined) => Promise<boolean>} admits whether the request proves sign-in
+ * @property {string | undefined} shell
+ * @property {string | undefined} contentSecurityPolicy
+ */
+
+export class GateManifestError extends Error {
+  /** @param {string} problem */
+  constructor(problem) {
+    super(
+      `${GATE_MANIFEST_FILE}: ${problem}. Build the site with \`npm run build\` (the protected-content plugin writes it).`,
+    );
+    this.name = 'GateManifestError';
+  }
+}
+
+/** Serves every file to everyone: for a build without protected content (the benchmark's stock sites). */
+export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
+  classify: () => 'public',
+  isProtectedPath: () => false,
+  admits: async () => true,
+  shell: undefined,
+  contentSecurityPolicy: undefined,
+});
+
+/**
+ * @param {unknown} value
+ * @returns {GateManifest}
+ */
+export function parseGateManifest(value) {
+  const manifest = /** @type {Partial<GateManifest> | null} */ (value);
+  if (!manifest || typeof manifest !== 'object') throw new GateManifestError('not a JSON object');
+  if (manifest.version !== 1) throw new GateManifestError(`unknown version ${String(manifest.version)}`);
+  const { baseUrl, protectedPaths, oidc, cookieName, shell, contentSecurityPolicy, files } = manifest;
+  if (typeof baseUrl !== 'string' || !baseUrl.startsWith('/') || !baseUrl.endsWith('/')) {
+    throw new GateManifestError('baseUrl must start and end with "/"');
+  }
+  if (!Array.isArray(protectedPaths) || !protectedPaths.every((prefix) => typeof prefix === 'string')) {
+    throw new GateManifestError('protectedPaths must be a list of paths');
+  }
+  if (typeof oidc?.issuer !== 'string' || typeof oidc.clientId !== 'string' || !oidc.clientId) {
+    throw new GateManifestError('oidc must name the issuer and the client id');
+  }
+  try {
+    new URL(oidc.issuer);
+  } catch {
+    throw new GateManifestError(`oidc.issuer ${JSON.stringify(oidc.issuer)} is not a URL`);
+  }
+  if (typeof cookieName !== 'string' || !/^[\w-]+$/.test(cookieName)) throw new GateManifestError('bad cookieName');
+  if (typeof contentSecurityPolicy !== 'string' || !contentSecurityPolicy.includes("object-src 'none'")) {
+    throw new GateManifestError('contentSecurityPolicy is missing or incomplete');
+  }
+  if (!files || typeof files !== 'object') throw new GateManifestError('files must map each file to its class');
+  if (typeof shell !== 'string' || files[shell] !== 'public') {
+    throw new GateManifestError('shell must name a public file of the build');
+  }
+  return /** @type {GateManifest} */ (manifest);
+}
+
+/**
+ * Whether a request path falls under a protected prefix. Like the browser's check
+ * (src/auth/protectedPaths.ts), it ignores case and repeated slashes: the router matches `/DOCS/x` and
+ * `/docs//x` too, and the gate must not treat them as public.
+ * @param {string} pathname percent-encoded URL path
+ * @param {string} baseUrl
+ * @param {readonly string[]} protectedPrefixes
+ */
+export function isUnderProtectedPath(pathname, baseUrl, protectedPrefixes) {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // An undecodable path is checked as it is.
+  }
+  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  const base = baseUrl.toLowerCase();
+  if (!path.startsWith(base) && `${path}/` !== base) return false;
+  const sitePath = `/${path.slice(base.length)}`;
+  return protectedPrefixes.some((prefix) => {
+    const normalised = prefix.toLowerCase().replace(/\/+$/, '');
+    return normalised === '' || sitePath === normalised || sitePath.startsWith(`${normalised}/`);
+  });
+}
+
+/**
+ * A refused cookie is logged, but an expired one arrives with every request of that reader: the same
+ * message at most once a minute.
+ * @param {(message: string) => void} log
+ */
+function onceAMinutePerMessage(log) {
+  /** @type {Map<string, number>} */
+  const lastLogged = new Map();
+  return (/** @type {string} */ message) => {
+    const now = Date.now();
+    if (now - (lastLogged.get(message) ?? -Infinity) < 60_000) return;
+    if (lastLogged.size > 100) lastLogged.clear();
+    lastLogged.set(message, now);
+    log(message);
+  };
+}
+
+/**
+ * @param {GateManifest} manifest
+ * @param {{ verifier?: { verify(token: string): Promise<{ ok: boolean, reason?: string }> }, log?: (message: string) => void }} [options]
+ * @returns {AccessPolicy}
+ */
+export function createAccessPolicy(manifest, options = {}) {
+  const verifier = options.verifier ?? createIdTokenVerifier(manifest.oidc);
+  const log = onceAMinutePerMessage(options.log ?? ((message) => console.warn(`[gate] ${message}`)));
+  const files = new Map(Object.entries(manifest.files));
+  const variantSuffixes = VARIANTS.map(({ suffix }) => suffix);
+
+  return {
+    classify(file) {
+      if (file === GATE_MANIFEST_FILE) return 'hidden';
+      const known = files.get(file);
+      if (known) return known;
+      // A precompressed variant is what its original is; a file the build did not list is protected.
+      const suffix = variantSuffixes.find((candidate) => file.endsWith(candidate));
+      return (suffix && files.get(file.slice(0, -suffix.length))) || 'protected';
+    },
+    isProtectedPath: (pathname) => isUnderProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
+    async admits(cookieHeader) {
+      const token = readCookie(cookieHeader, manifest.cookieName);
+      if (!token) return false;
+      const result = await verifier.verify(token);
+      if (!result.ok) log(`refused an ID-token cookie: ${result.reason}`);
+      return result.ok;
+    },
+    shell: manifest.shell,
+    contentSecurityPolicy: manifest.contentSecurityPolicy,
+  };
+}
