@@ -8,6 +8,7 @@ module.exports = {
     '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
     '^@site/(.*)$': '<rootDir>/$1',
     '^@docusaurus/Link$': '<rootDir>/tests/unit/stubs/DocusaurusLink.tsx',
+    '^@docusaurus/Head$': '<rootDir>/tests/unit/stubs/DocusaurusHead.tsx',
     // Docusaurus's router is react-router-dom v5; tests render inside its MemoryRouter.
     '^@docusaurus/router$': 'react-router-dom',
     '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/stubs/useIsBrowser.ts',

@@ -7,6 +7,7 @@ import type { AuthSettings } from '@site/config/settings';
 import type { AuthEvent } from './AuthProvider/authMachine';
 import { createAuthLog } from './authLog';
 import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
+import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
 import { buildOktaAuthOptions, providerEndpoints } from './oktaAuthOptions';
 import type { SiteLocation } from './redirectTarget';
 
@@ -72,6 +73,23 @@ async function postForm(url: string, fields: Record<string, string>): Promise<vo
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
 }
 
+/**
+ * The gate's cookie follows the stored ID token: set when tokens are stored (sign-in, or another
+ * tab's through storage sync), replaced when they renew, removed with them.
+ */
+function keepIdTokenCookie(oktaAuth: OktaAuth, baseUrl: string): void {
+  const follow = (key: string, token?: Token) => {
+    if (key !== 'idToken') return;
+    if (token && 'idToken' in token) writeIdTokenCookie(token, baseUrl);
+    else clearIdTokenCookie(baseUrl);
+  };
+  oktaAuth.tokenManager.on('added', follow);
+  oktaAuth.tokenManager.on('renewed', follow);
+  oktaAuth.tokenManager.on('removed', (key: string) => follow(key));
+  const { idToken } = oktaAuth.tokenManager.getTokensSync();
+  if (idToken) writeIdTokenCookie(idToken, baseUrl);
+}
+
 export function createAuthEngine(settings: AuthSettings, site: SiteLocation): AuthEngine {
   if (!isStorageAvailable()) throw new StorageUnavailableError();
 
@@ -83,6 +101,7 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
     oktaAuth.tokenManager.on('error', (error: unknown) => log('token error (renewal failed?)', error));
     oktaAuth.authStateManager.subscribe((state) => log('signed in:', state.isAuthenticated));
   }
+  keepIdTokenCookie(oktaAuth, site.baseUrl);
 
   // A standard provider rejects okta-auth-js's `Authorization: Basic base64(clientId)` for a
   // public client, so revocation sends `client_id` in the form body instead.
@@ -142,6 +161,7 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
     },
     async signOut() {
       const { accessToken, refreshToken, idToken } = oktaAuth.tokenManager.getTokensSync();
+      clearIdTokenCookie(site.baseUrl);
       if (settings.revokeOnSignOut) {
         await revoke(refreshToken?.refreshToken, 'refresh_token');
         await revoke(accessToken?.accessToken, 'access_token');
@@ -193,6 +213,7 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       };
     },
     clearLocalSession() {
+      clearIdTokenCookie(site.baseUrl);
       oktaAuth.tokenManager.clear();
       oktaAuth.transactionManager.clear();
       oktaAuth.removeOriginalUri();

@@ -58,6 +58,11 @@ export const SIGN_IN_FAILURES = {
     explanation:
       'Sign-in needs browser storage (localStorage and sessionStorage), and it is switched off or full in this browser.',
   },
+  'gate-refused': {
+    title: 'The documentation server did not accept your sign-in',
+    explanation:
+      'You are signed in, but the server that holds the documentation refused your session. Cookies may be blocked for this site, or the clock of this device may be wrong. Allow cookies for this site and try again; if it keeps happening, log out and log in again.',
+  },
   unknown: {
     title: 'Sign-in failed',
     explanation: 'Something went wrong while signing you in.',

@@ -3,6 +3,7 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import type { SignedInUser } from '../authEngine';
 import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browserStorage';
+import { clearIdTokenCookie } from '../idTokenCookie';
 import { currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { safeReturnPath } from '../redirectTarget';
@@ -55,6 +56,8 @@ function useAuthContextValue(): AuthContextValue {
     if (mode !== 'callback' && !hasStoredSession()) {
       // Storage is read only after hydration, so that the server and the first client render agree.
       dispatch({ type: 'storage-sync', idToken: null, holdsValidTokens: false });
+      // Without tokens the gate's cookie is stale (storage cleared by hand, say): the server must agree.
+      clearIdTokenCookie(baseUrl);
       // A failure to load is reported by the sign-in that follows.
       if (mode === 'protected') loadAuthEngine(auth, currentSite(baseUrl)).catch(() => undefined);
       return undefined;
@@ -78,7 +81,14 @@ function useAuthContextValue(): AuthContextValue {
   }, [mode, attempt, auth, baseUrl]);
 
   // Another tab announces its sign-out before it removes the tokens.
-  useEffect(() => onSignOutElsewhere(() => dispatch({ type: 'signed-out-elsewhere' })), []);
+  useEffect(
+    () =>
+      onSignOutElsewhere(() => {
+        clearIdTokenCookie(baseUrl);
+        dispatch({ type: 'signed-out-elsewhere' });
+      }),
+    [baseUrl],
+  );
 
   // Newly reported tokens count only once userinfo names the same subject as the ID token.
   useEffect(() => {

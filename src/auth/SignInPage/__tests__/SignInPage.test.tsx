@@ -1,0 +1,90 @@
+import React from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import AuthProvider from '../../AuthProvider';
+import { loadAuthEngine } from '../../loadAuthEngine';
+import { FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
+import SignInPage from '..';
+
+jest.mock('@site/src/hooks/useSiteSettings', () => ({
+  __esModule: true,
+  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
+}));
+jest.mock('../../loadAuthEngine', () => ({
+  loadAuthEngine: jest.fn(),
+  preloadAuthEngine: jest.fn(),
+  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
+}));
+const load = jest.mocked(loadAuthEngine);
+
+async function renderSignInPage(path: string, engine = new FakeEngine()) {
+  load.mockResolvedValue(engine);
+  const rendered = renderAt(
+    path,
+    <AuthProvider>
+      <SignInPage />
+    </AuthProvider>,
+  );
+  await settle();
+  return { engine, ...rendered };
+}
+
+function setGateCookie() {
+  document.cookie = 'docs_id_token=header.payload.signature; Path=/';
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.cookie = 'docs_id_token=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  load.mockReset();
+});
+
+describe('SignInPage (/login/)', () => {
+  it('sends an anonymous visitor to sign in, returning to the checked address', async () => {
+    const { engine } = await renderSignInPage('/login/?returnTo=%2Fdocs%2Ftrading-api%3Ftab%3Dorders%23cancel');
+    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel');
+    expect(screen.getByRole('status')).toHaveTextContent('Taking you to sign in…');
+  });
+
+  it('never follows a return address off the site', async () => {
+    const { engine } = await renderSignInPage('/login/?returnTo=https%3A%2F%2Fevil.example%2Fdocs');
+    expect(engine.signIn).toHaveBeenCalledWith('/docs');
+  });
+
+  it('sends a visitor whose stored session is good straight back, once the cookie is set', async () => {
+    seedStoredSession();
+    const { engine, location } = await renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+    setGateCookie();
+    engine.tokens('id-1');
+    await waitFor(() => expect(location().pathname).toBe('/api/orders-api'));
+    expect(engine.signIn).not.toHaveBeenCalled();
+  });
+
+  it('reports a refused session instead of looping when the browser holds no cookie', async () => {
+    seedStoredSession();
+    const { engine, location } = await renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+    engine.tokens('id-1');
+    await waitFor(() => expect(location().pathname).toBe('/401/error'));
+    expect(location().search).toBe('?reason=gate-refused&returnTo=%2Fapi%2Forders-api');
+  });
+
+  it('reports a refused session when the gate sends the visitor back again and again', async () => {
+    seedStoredSession();
+    setGateCookie();
+    for (const expected of ['/api/orders-api', '/api/orders-api', '/401/error']) {
+      const { engine, location } = await renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+      engine.tokens('id-1');
+      await waitFor(() => expect(location().pathname).toBe(expected));
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('offers Retry when the provider cannot be reached', async () => {
+    const engine = new FakeEngine();
+    engine.signIn.mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderSignInPage('/login/?returnTo=%2Fdocs', engine);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The identity provider could not be reached');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
