@@ -9,7 +9,7 @@ import { etag } from 'hono/etag';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
-import { isCompressible, VARIANTS } from '../plugins/precompress/precompress.mjs';
+import { isCompressible, VARIANTS } from '../plugins/precompress/variants.mjs';
 import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
@@ -180,6 +180,8 @@ export function createSiteApp({ readAsset, access = 'gated', gate }) {
       crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: false,
       originAgentCluster: false,
+      // As the CSP's frame-ancestors 'none' says, for browsers that know only this header.
+      xFrameOptions: 'DENY',
     }),
   );
   // The build's policy: its script hashes and the identity provider's origin. HSTS only where the

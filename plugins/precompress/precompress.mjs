@@ -9,37 +9,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
+import { isCompressible, MIN_COMPRESSIBLE_BYTES, VARIANTS } from './variants.mjs';
+
+export { COMPRESSIBLE_EXTENSIONS, isCompressible, MIN_COMPRESSIBLE_BYTES, VARIANTS } from './variants.mjs';
+
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/** Text formats worth compressing. Images, fonts (woff2) and archives are compressed already. */
-export const COMPRESSIBLE_EXTENSIONS = new Set([
-  'html',
-  'js',
-  'mjs',
-  'css',
-  'json',
-  'svg',
-  'xml',
-  'txt',
-  'map',
-  'webmanifest',
-]);
-
-/** Below this size the headers of a compressed response cost more than compression saves. */
-export const MIN_COMPRESSIBLE_BYTES = 1024;
-
-/** The precompressed variants, in the order the server prefers them, with the suffix of their file. */
-export const VARIANTS = /** @type {const} */ ([
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-]);
-
-/** @param {string} filePath */
-export function isCompressible(filePath) {
-  const extension = path.extname(filePath).slice(1).toLowerCase();
-  return COMPRESSIBLE_EXTENSIONS.has(extension);
-}
 
 /** @type {Record<(typeof VARIANTS)[number]['encoding'], (input: Buffer) => Promise<Buffer>>} */
 const COMPRESSORS = {

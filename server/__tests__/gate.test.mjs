@@ -15,7 +15,7 @@ import { precompressDirectory } from '../../plugins/precompress/precompress.mjs'
 import { createSiteApp } from '../app.mjs';
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
 import { readAssetFromDirectory } from '../node.mjs';
-import { FILES, writeFixtureBuild } from './fixtureBuild.mjs';
+import { FILES, FIXTURE_CSP as CSP, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
 import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
 const CLIENT_ID = 'developer-docs';
@@ -28,7 +28,6 @@ const PROTECTED_FILES = [
   'search-index.json',
   'assets/js/00203149.c7737954.js',
 ];
-const CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
 let fixture;
@@ -42,29 +41,24 @@ let app;
 const logged = [];
 const originalWarn = console.warn;
 
-/** @param {string} issuer */
-function manifestFor(issuer) {
-  /** @type {Record<string, 'public' | 'protected'>} */
-  const files = { 'sign-in-required.html': 'public' };
-  for (const file of Object.keys(FILES)) files[file] = PROTECTED_FILES.includes(file) ? 'protected' : 'public';
-  return {
-    version: 1,
-    baseUrl: '/',
-    protectedPaths: ['/docs', '/api'],
-    oidc: { issuer, clientId: CLIENT_ID },
-    cookieName: 'docs_id_token',
-    shell: 'sign-in-required.html',
-    contentSecurityPolicy: CSP,
-    files,
-  };
-}
-
 before(async () => {
   key = await signingKey('key-1');
   provider = await startProvider({ keys: [key] });
   fixture = await writeFixtureBuild();
   await writeFile(path.join(fixture.dir, 'sign-in-required.html'), SHELL);
-  await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifestFor(provider.issuer)));
+  await writeFile(
+    path.join(fixture.dir, GATE_MANIFEST_FILE),
+    JSON.stringify(
+      fixtureGateManifest({
+        issuer: provider.issuer,
+        clientId: CLIENT_ID,
+        files: Object.keys(FILES),
+        protectedFiles: PROTECTED_FILES,
+        protectedPaths: ['/docs', '/api'],
+        shell: 'sign-in-required.html',
+      }),
+    ),
+  );
   await precompressDirectory(fixture.dir);
   app = createSiteApp({ readAsset: readAssetFromDirectory(fixture.dir) });
   console.warn = (/** @type {unknown[]} */ ...args) => logged.push(args.join(' '));
@@ -127,9 +121,12 @@ describe('public files', () => {
     assert.equal((await request('/nowhere')).status, 404);
   });
 
-  test('the manifest itself is never served, signed in or not', async () => {
-    assert.equal((await request(`/${GATE_MANIFEST_FILE}`)).status, 404);
-    assert.equal((await request(`/${GATE_MANIFEST_FILE}`, { cookie: await cookieWith() })).status, 404);
+  test('the manifest itself is never served, precompressed or not, signed in or not', async () => {
+    const cookie = await cookieWith();
+    for (const file of [GATE_MANIFEST_FILE, `${GATE_MANIFEST_FILE}.br`, `${GATE_MANIFEST_FILE}.gz`]) {
+      assert.equal((await request(`/${file}`)).status, 404, file);
+      assert.equal((await request(`/${file}`, { cookie })).status, 404, file);
+    }
   });
 });
 

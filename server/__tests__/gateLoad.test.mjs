@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
 import { startSiteServer } from '../node.mjs';
-import { FILES, writeFixtureBuild } from './fixtureBuild.mjs';
+import { FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
 import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
 const CLIENT_ID = 'developer-docs';
@@ -30,23 +30,17 @@ before(async () => {
   const key = await signingKey('load-key');
   provider = await startProvider({ keys: [key] });
   fixture = await writeFixtureBuild();
-  /** @type {Record<string, 'public' | 'protected'>} */
-  const files = { 'sign-in-required.html': 'public' };
-  for (const file of Object.keys(FILES)) files[file] = file.startsWith('docs/') ? 'protected' : 'public';
-  await writeFile(path.join(fixture.dir, 'sign-in-required.html'), '<!doctype html><title>Sign in required</title>\n');
-  await writeFile(
-    path.join(fixture.dir, GATE_MANIFEST_FILE),
-    JSON.stringify({
-      version: 1,
-      baseUrl: '/',
-      protectedPaths: ['/docs'],
-      oidc: { issuer: provider.issuer, clientId: CLIENT_ID },
-      cookieName: 'docs_id_token',
-      shell: 'sign-in-required.html',
-      contentSecurityPolicy: "default-src 'self'; object-src 'none'",
-      files,
-    }),
-  );
+  const shell = 'sign-in-required.html';
+  await writeFile(path.join(fixture.dir, shell), '<!doctype html><title>Sign in required</title>\n');
+  const manifest = fixtureGateManifest({
+    issuer: provider.issuer,
+    clientId: CLIENT_ID,
+    files: Object.keys(FILES),
+    protectedFiles: Object.keys(FILES).filter((file) => file.startsWith('docs/')),
+    protectedPaths: ['/docs'],
+    shell,
+  });
+  await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
   validCookie = `docs_id_token=${await signIdToken(key, provider.issuer, { clientId: CLIENT_ID })}`;
   server = await startSiteServer({ dir: fixture.dir, port: 0, host: '127.0.0.1' });
 });

@@ -6,7 +6,7 @@
  * cookie holds an ID token the provider signed for this site; the gate keeps no session of its own,
  * so any number of instances can serve the same build.
  */
-import { VARIANTS } from '../../plugins/precompress/precompress.mjs';
+import { VARIANTS } from '../../plugins/precompress/variants.mjs';
 import { readCookie } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
 
@@ -142,12 +142,11 @@ export function createAccessPolicy(manifest, options = {}) {
 
   return {
     classify(file) {
-      if (file === GATE_MANIFEST_FILE) return 'hidden';
-      const known = files.get(file);
-      if (known) return known;
       // A precompressed variant is what its original is; a file the build did not list is protected.
       const suffix = variantSuffixes.find((candidate) => file.endsWith(candidate));
-      return (suffix && files.get(file.slice(0, -suffix.length))) || 'protected';
+      const original = suffix ? file.slice(0, -suffix.length) : file;
+      if (original === GATE_MANIFEST_FILE) return 'hidden';
+      return files.get(file) ?? files.get(original) ?? 'protected';
     },
     isProtectedPath: (pathname) => isUnderProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
     async admits(cookieHeader) {
