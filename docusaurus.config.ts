@@ -11,9 +11,10 @@ import { buildFooter } from './config/footer';
 import { withDefaultPositions } from './config/navbar';
 import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
-import apiReferencePlugin, { redocOfflinePlugin } from './plugins/api-reference';
+import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
+import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import remarkApiReference from './plugins/remark-api-reference';
 import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
@@ -39,6 +40,11 @@ for (const warning of warnings) console.warn(`[settings] ${warning}`);
 
 const buildInfo = readBuildInfo(__dirname, process.env);
 
+const FAVICON = 'img/favicon.svg';
+
+/** The docs' source folder (the docs plugin's `path`): everything in it is protected content. */
+const DOCS_PATH = 'docs';
+
 const customFields = {
   contactUrl: settings.contactUrl,
   privacyUrl: settings.privacyUrl,
@@ -49,7 +55,7 @@ const customFields = {
 const config = {
   title: settings.title,
   tagline: settings.tagline,
-  favicon: 'img/favicon.svg',
+  favicon: FAVICON,
   url: settings.siteUrl,
   baseUrl: settings.baseUrl,
   // The site's files, and Mermaid's prebuilt browser build (see plugins/mermaid).
@@ -58,6 +64,9 @@ const config = {
   future: { v4: true },
   // The colour mode is stored under the plain `theme` key (the v4 flag would namespace it per site).
   storage: { namespace: false },
+
+  // A visitor without the gate's cookie does not prefetch protected routes (src/auth/protectedPrefetch.ts).
+  clientModules: ['./src/auth/protectedPrefetchClientModule.ts'],
 
   onBrokenLinks: 'ignore',
   markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'ignore' } },
@@ -71,6 +80,7 @@ const config = {
       'classic',
       {
         docs: {
+          path: DOCS_PATH,
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
@@ -78,7 +88,13 @@ const config = {
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
-        sitemap: { lastmod: null, changefreq: null, priority: null },
+        sitemap: {
+          lastmod: null,
+          changefreq: null,
+          priority: null,
+          // Public pages only: the protected ones are for signed-in partners, and crawlers get the sign-in shell.
+          ignorePatterns: sitemapIgnorePatterns(settings.baseUrl, settings.auth.protectedPaths),
+        },
       } satisfies Preset.Options,
     ],
   ],
@@ -94,11 +110,13 @@ const config = {
         indexBlog: false,
         docsRouteBasePath: '/docs',
         // The index URL's hash covers the descriptions the generated content comes from, too.
-        docsDir: ['docs', writeSearchIndexInputs(__dirname)],
+        docsDir: [DOCS_PATH, writeSearchIndexInputs(__dirname)],
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
         ignoreCssSelectors: ['pre', `.${UNINDEXED_FIELD_CELL_CLASS}`],
+        // Protected pages carry `noindex` (for crawlers); the index is protected too, so they belong in it.
+        forceIgnoreNoIndex: true,
         searchResultLimits: 8,
         searchResultContextMaxLength: 50,
         highlightSearchTermsOnTargetPage: true,
@@ -112,6 +130,21 @@ const config = {
     signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
+    protectedContentPlugin({
+      siteUrl: settings.siteUrl,
+      baseUrl: settings.baseUrl,
+      siteTitle: settings.title,
+      favicon: FAVICON,
+      issuer: settings.auth.issuer,
+      clientId: settings.auth.clientId,
+      protectedPaths: settings.auth.protectedPaths,
+      protectedDirectories: [DOCS_PATH],
+      // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
+      protectedPluginData: [
+        'docusaurus-plugin-content-docs',
+        ...API_REFERENCE_PAGES.map(({ api }) => apiReferencePluginName(api)),
+      ],
+    }),
   ],
 
   themeConfig: {

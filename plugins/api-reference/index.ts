@@ -4,6 +4,11 @@ import type { ApiReferencePage } from '../../config/apiReference';
 import { loadBundled } from '../../openapi/descriptions';
 import { replaceDependency } from '../lib/replaceDependency';
 
+/** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
+export function apiReferencePluginName(api: ApiReferencePage['api']): string {
+  return `api-reference-${api}`;
+}
+
 /**
  * Renders an API description at its route with the `ApiReference` component. The bundled description
  * (every file merged by the Redocly CLI) travels as that route's data only, so no other page
@@ -12,7 +17,7 @@ import { replaceDependency } from '../lib/replaceDependency';
 export default function apiReferencePlugin({ api, route }: ApiReferencePage) {
   return function apiReference(context: LoadContext): Plugin<unknown> {
     return {
-      name: `api-reference-${api}`,
+      name: apiReferencePluginName(api),
       async loadContent() {
         return loadBundled(api, { dereferenced: false });
       },

@@ -13,8 +13,9 @@ interface SearchLocalModule {
 }
 const searchLocal = searchLocalModule as unknown as SearchLocalModule;
 
-/** The index files the plugin writes: `search-index.json`, or one per search context. */
-const isSearchIndexFile = (name: string) => /^search-index.*\.json$/.test(name);
+/** The index files the plugin writes at the build root: `search-index.json`, and one per search context. */
+export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
+const isSearchIndexFile = (name: string) => SEARCH_INDEX_FILES.test(name);
 
 /** The theme's worker, as `client/theme/searchByWorker.js` asks for it, and the one that replaces it. */
 const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;

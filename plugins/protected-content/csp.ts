@@ -1,0 +1,47 @@
+/**
+ * The Content-Security-Policy the server sends with every response: scripts only from the site and
+ * the inline scripts the build itself wrote (by hash), no `eval`.
+ */
+import { createHash } from 'node:crypto';
+
+/** A CSP source for an inline script: its SHA-256, base64. */
+export function scriptHashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export interface PolicyInput {
+  /** The text of every inline script the site's pages (and the sign-in shell) run. */
+  readonly inlineScripts: Iterable<string>;
+  /** The identity provider's issuer URL. */
+  readonly issuer: string;
+}
+
+/** The policy, one directive after another, in a stable order (the hashes sorted). */
+export function contentSecurityPolicy({ inlineScripts, issuer }: PolicyInput): string {
+  const provider = new URL(issuer).origin;
+  const hashes = [...new Set([...inlineScripts].map(scriptHashSource))].sort();
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    // Docusaurus's inline scripts (colour mode, base-URL banner) and the shell's redirect, by hash.
+    ['script-src', "'self'", ...hashes],
+    // Redoc (styled-components) and Mermaid's SVGs insert <style> elements and style attributes at
+    // run time; hashes cannot cover style attributes.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    // Redoc's menu logo is a data: image (plugins/api-reference/redocOfflineLoader.js).
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'", 'data:'],
+    // The sign-in SDK talks to the provider (discovery, keys, token, user info, revocation).
+    ['connect-src', "'self'", provider],
+    // The SDK's silent renewal may load the provider in a hidden iframe.
+    ['frame-src', provider],
+    // The navbar search's worker is a file of the site. Redoc's own search would build its worker from a
+    // Blob (it would need `blob:`), but it is off (`disableSearch` in src/components/ApiReference/RedocView.tsx).
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}

@@ -1,0 +1,50 @@
+import type { Plugin } from '@docusaurus/types';
+import { HEALTH_JSON_FILE } from '../health-json';
+import { SEARCH_INDEX_FILES } from '../search-index';
+import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
+import type { OutputRule } from './classify';
+import { writeProtectedContent, type ProtectedContentOptions } from './postBuild';
+import { SITEMAP_FILE } from './searchEngines';
+
+export type { ProtectedContentOptions } from './postBuild';
+export { sitemapIgnorePatterns } from './searchEngines';
+
+/**
+ * Files other plugins write in their postBuild. Docusaurus runs every plugin's postBuild at once, so
+ * they may not exist yet when this one lists the build: they are classified by name.
+ */
+const OTHER_PLUGINS_OUTPUTS: readonly OutputRule[] = [
+  { writtenBy: 'plugins/health-json', access: 'public', files: [HEALTH_JSON_FILE] },
+  { writtenBy: '@docusaurus/plugin-sitemap', access: 'public', files: [SITEMAP_FILE] },
+  // The documents of every docs page and API reference page.
+  { writtenBy: 'plugins/search-index', access: 'protected', files: ['search-index.json'], pattern: SEARCH_INDEX_FILES },
+];
+
+/**
+ * Classifies every file of the build as public or protected for the gate in the production server
+ * (`server/gate/`), and writes what it needs: `gate-manifest.json`, the sign-in shell, `robots.txt`.
+ * The client compilation is recorded (which source files went into which chunk) for the
+ * classification at postBuild; see `postBuild.ts`.
+ */
+export default function protectedContentPlugin(options: ProtectedContentOptions) {
+  return function protectedContent(): Plugin {
+    let graph: BundleGraph | undefined;
+    return {
+      name: 'protected-content',
+      configureWebpack(_config, isServer) {
+        if (isServer) return {};
+        return { plugins: [new BundleGraphRecorder((recorded) => (graph = recorded))] };
+      },
+      async postBuild({ outDir, siteDir, generatedFilesDir, routesPaths, i18n }) {
+        const lang = i18n.localeConfigs[i18n.currentLocale]?.htmlLang ?? i18n.currentLocale;
+        const { counts } = await writeProtectedContent(
+          { outDir, siteDir, generatedFilesDir, routesPaths, lang },
+          options,
+          graph,
+          OTHER_PLUGINS_OUTPUTS,
+        );
+        console.info(`[protected-content] ${counts.public} public and ${counts.protected} protected files.`);
+      },
+    };
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The plugin's postBuild: writes the sign-in shell, `robots.txt` and `.assetsignore`, classifies every
+ * file of the build, fails the build when a public page needs protected content, and writes the
+ * gate's manifest with the Content-Security-Policy of the build's inline scripts.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { GATE_MANIFEST_FILE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
+import { isProtectedPath } from '../../src/auth/protectedPaths';
+import type { BundleGraph } from './bundleGraph';
+import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
+import { contentSecurityPolicy } from './csp';
+import { isRunnableInlineScript, scanHtml, type HtmlScan } from './html';
+import { assertNoPublicRouteLeak } from './leaks';
+import { createGateManifest, type GateManifest } from './manifest';
+import { robotsTxt, SITEMAP_FILE } from './searchEngines';
+import { renderSignInShell } from './shell';
+
+/** The settings the plugin is given in `docusaurus.config.ts`. */
+export interface ProtectedContentOptions {
+  /** The origin, e.g. `https://docs.example.com`. */
+  readonly siteUrl: string;
+  readonly baseUrl: string;
+  readonly siteTitle: string;
+  /** The site's favicon, relative to the base URL (Docusaurus's `favicon`). */
+  readonly favicon: string;
+  readonly issuer: string;
+  readonly clientId: string;
+  /** Prefixes relative to the base URL that need a signed-in reader. */
+  readonly protectedPaths: readonly string[];
+  /** Folders of protected source files, relative to the site (the docs plugin's `path`). */
+  readonly protectedDirectories: readonly string[];
+  /** Plugins whose generated route data is protected (their folder under `.docusaurus/`). */
+  readonly protectedPluginData: readonly string[];
+}
+
+/** What postBuild knows of the build. */
+export interface BuildFacts {
+  readonly outDir: string;
+  readonly siteDir: string;
+  readonly generatedFilesDir: string;
+  readonly routesPaths: readonly string[];
+  /** The `lang` of the site's pages. */
+  readonly lang: string;
+}
+
+export const ROBOTS_FILE = 'robots.txt';
+/** Files Cloudflare's asset upload leaves out: it compresses at the edge itself. */
+export const ASSETS_IGNORE_FILE = '.assetsignore';
+export const ASSETS_IGNORE = '*.br\n*.gz\n';
+
+/** The files this plugin writes, all public (the manifest is not listed in itself). */
+export const OWN_OUTPUTS: OutputRule = {
+  writtenBy: 'plugins/protected-content',
+  access: 'public',
+  files: [SIGN_IN_SHELL_FILE, ROBOTS_FILE, ASSETS_IGNORE_FILE],
+};
+
+/** Every file under `dir`, relative to it with `/` separators. */
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? listFiles(dir, name) : Promise.resolve(entry.isFile() ? [name] : []);
+    }),
+  );
+  return nested.flat();
+}
+
+async function readRoutesChunkNames(generatedFilesDir: string): Promise<Record<string, unknown>> {
+  const file = path.join(generatedFilesDir, 'routesChunkNames.json');
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(
+      `protected-content: cannot read ${file}, which says which chunks each route loads (${String(error)}). ` +
+        'Docusaurus may have renamed it: update plugins/protected-content/postBuild.ts.',
+    );
+  }
+}
+
+export interface ProtectedContentResult {
+  readonly manifest: GateManifest;
+  readonly counts: Readonly<Record<Access, number>>;
+}
+
+export async function writeProtectedContent(
+  facts: BuildFacts,
+  options: ProtectedContentOptions,
+  graph: BundleGraph | undefined,
+  outputs: readonly OutputRule[],
+): Promise<ProtectedContentResult> {
+  if (!graph) {
+    throw new Error(
+      'protected-content: the client bundle was not recorded, so the build files cannot be classified ' +
+        '(was the bundling step skipped, or the plugin not given to the client compilation?).',
+    );
+  }
+  const { outDir, siteDir, generatedFilesDir } = facts;
+  const { baseUrl, protectedPaths } = options;
+
+  const shell = renderSignInShell({
+    baseUrl,
+    siteTitle: options.siteTitle,
+    favicon: options.favicon,
+    lang: facts.lang,
+  });
+  const robots = robotsTxt({ ...options, sitemapFile: SITEMAP_FILE });
+  await Promise.all([
+    writeFile(path.join(outDir, SIGN_IN_SHELL_FILE), shell.html, 'utf8'),
+    writeFile(path.join(outDir, ROBOTS_FILE), robots, 'utf8'),
+    writeFile(path.join(outDir, ASSETS_IGNORE_FILE), ASSETS_IGNORE, 'utf8'),
+  ]);
+
+  const written = filesToClassify(await listFiles(outDir), [GATE_MANIFEST_FILE]);
+  const classification = classifyFiles({
+    files: written,
+    graph,
+    routesPaths: facts.routesPaths,
+    baseUrl,
+    protectedPaths,
+    siteDir,
+    isProtectedSource: sourcesUnder([
+      ...options.protectedDirectories.map((directory) => path.resolve(siteDir, directory)),
+      ...options.protectedPluginData.map((plugin) => path.join(generatedFilesDir, plugin)),
+    ]),
+    outputs: [OWN_OUTPUTS, ...outputs],
+  });
+
+  const htmlFiles = written.filter((file) => file.endsWith('.html'));
+  const pages = new Map<string, HtmlScan>(
+    await Promise.all(
+      htmlFiles.map(async (file) => [file, scanHtml(await readFile(path.join(outDir, file), 'utf8'))] as const),
+    ),
+  );
+
+  assertNoPublicRouteLeak({
+    classification,
+    graph,
+    pages,
+    routesChunkNames: await readRoutesChunkNames(generatedFilesDir),
+    baseUrl,
+    siteOrigin: new URL(options.siteUrl).origin,
+    isProtectedRoute: (route) => isProtectedPath(route, baseUrl, protectedPaths),
+  });
+
+  const inlineScripts = [...pages.values()].flatMap(({ scripts }) =>
+    scripts.filter(isRunnableInlineScript).map(({ text }) => text),
+  );
+  const manifest = createGateManifest({
+    baseUrl,
+    protectedPaths,
+    issuer: options.issuer,
+    clientId: options.clientId,
+    contentSecurityPolicy: contentSecurityPolicy({
+      inlineScripts: [shell.script, ...inlineScripts],
+      issuer: options.issuer,
+    }),
+    files: classification.files,
+  });
+  await writeFile(path.join(outDir, GATE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+
+  const counts = { public: 0, protected: 0 };
+  for (const access of classification.files.values()) counts[access] += 1;
+  return { manifest, counts };
+}
