@@ -3,6 +3,7 @@ import { useHistory } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import type { AuthEngine } from '../authEngine';
 import { clearTransactionStorage } from '../browserStorage';
+import { hasIdTokenCookie } from '../idTokenCookie';
 import { currentSite, loadAuthEngine } from '../loadAuthEngine';
 import { safeReturnPath } from '../redirectTarget';
 import { classifySignInError, showSignInFailure, type SignInFailure } from '../signInFailure';
@@ -69,8 +70,10 @@ export default function LoginCallbackHandler({ timeoutMs = CALLBACK_TIMEOUT_MS }
           fail({ code: 'missing-code', detail: 'The address has no code or error parameter.' });
           return;
         }
-        // While the code is exchanged, the page the visitor returns to loads its code and data.
-        preloadPage(safeReturnPath(created.pendingReturnPath(), site));
+        // While the code is exchanged, the page the visitor returns to loads its code and data; the
+        // server gives a protected page's files only to a reader with the gate's cookie, which a first
+        // sign-in has not set yet.
+        if (hasIdTokenCookie()) preloadPage(safeReturnPath(created.pendingReturnPath(), site));
         const received = await created.receiveSignIn();
         if (decided) return;
         decided = true;

@@ -66,16 +66,34 @@ describe('LoginCallback', () => {
   it.each([
     ['/docs/trading-api?tab=orders#top', '/docs/trading-api'],
     ['//evil.example/phish', '/docs'],
-  ])('while the code is exchanged, loads the checked return page %j ahead (%s)', async (stored, preloaded) => {
+  ])(
+    'while the code is exchanged, a reader who holds the gate cookie loads the checked return page %j ahead (%s)',
+    async (stored, preloaded) => {
+      document.cookie = 'docs_id_token=header.payload.signature; Path=/';
+      const preload = jest.fn(() => Promise.resolve([]));
+      window.docusaurus = { preload, prefetch: jest.fn(() => false as const) };
+      const engine = new FakeEngine();
+      engine.pendingReturnPath.mockReturnValue(stored);
+      const exchange = deferred<ReturnType<typeof received>>();
+      engine.receiveSignIn.mockReturnValue(exchange.promise);
+      await renderCallback(engine);
+      expect(preload).toHaveBeenCalledWith(preloaded);
+      exchange.resolve(received(stored));
+      await settle();
+      document.cookie = 'docs_id_token=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    },
+  );
+
+  it('loads nothing ahead without the gate cookie: the server would refuse a protected page its files', async () => {
     const preload = jest.fn(() => Promise.resolve([]));
     window.docusaurus = { preload, prefetch: jest.fn(() => false as const) };
     const engine = new FakeEngine();
-    engine.pendingReturnPath.mockReturnValue(stored);
     const exchange = deferred<ReturnType<typeof received>>();
     engine.receiveSignIn.mockReturnValue(exchange.promise);
     await renderCallback(engine);
-    expect(preload).toHaveBeenCalledWith(preloaded);
-    exchange.resolve(received(stored));
+    expect(engine.receiveSignIn).toHaveBeenCalled();
+    expect(preload).not.toHaveBeenCalled();
+    exchange.resolve(received('/docs'));
     await settle();
   });
 
