@@ -39,6 +39,32 @@ export const FILES = {
   'img/empty.txt': '',
 };
 
+/** A Content-Security-Policy the gate accepts (it insists on `object-src 'none'`). */
+export const FIXTURE_CSP =
+  "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/**
+ * A gate manifest (server/gate/accessPolicy.mjs) for a fixture build: `protectedFiles` protected, every other
+ * file of `files` public, the shell among them.
+ * @param {{ issuer: string, clientId: string, files: string[], protectedFiles: string[], protectedPaths: string[], shell: string }} options
+ * @returns {import('../gate/accessPolicy.mjs').GateManifest}
+ */
+export function fixtureGateManifest({ issuer, clientId, files, protectedFiles, protectedPaths, shell }) {
+  /** @type {Record<string, 'public' | 'protected'>} */
+  const classes = {};
+  for (const file of [...files, shell]) classes[file] = protectedFiles.includes(file) ? 'protected' : 'public';
+  return {
+    version: 1,
+    baseUrl: '/',
+    protectedPaths,
+    oidc: { issuer, clientId },
+    cookieName: 'docs_id_token',
+    shell,
+    contentSecurityPolicy: FIXTURE_CSP,
+    files: classes,
+  };
+}
+
 /**
  * Writes the fixture build, precompressed, into a new temporary folder.
  * @returns {Promise<{ dir: string, cleanup: () => Promise<void> }>}

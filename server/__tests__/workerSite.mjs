@@ -1,0 +1,236 @@
+// @ts-check
+/**
+ * The site as Cloudflare runs it, for tests: the Worker wrangler.toml names, bundled the way wrangler bundles
+ * it (esbuild), on the real workerd runtime (miniflare, offline), with a build directory as its static
+ * assets, over HTTP on loopback.
+ *
+ *   const site = await startWorkerSite({ dir: 'build' });
+ *   const response = await site.fetch('/docs/orders/');   // or plain fetch(new URL('docs/', site.url))
+ *   await site.close();
+ *
+ * Every setting that changes what the Worker does comes from wrangler.toml (entry, compatibility date and
+ * flags, the assets binding, run_worker_first, HTML and not-found handling); only the directory is the
+ * caller's. A key the harness cannot reproduce is an error, so the tests never run a configuration other
+ * than the one that is deployed. miniflare reads the directory once, at start: write it first.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { parse } from 'smol-toml';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const WRANGLER_CONFIG = path.join(PROJECT_ROOT, 'wrangler.toml');
+
+/** workerd starts in well under a second here; on a loaded machine it may take several. */
+const STARTUP_TIMEOUT_MS = 30_000;
+/** A request that takes longer than this has hung: it fails instead of stalling the test run. */
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Stopping takes milliseconds; a close that hangs must not hold the test run. */
+const DISPOSE_TIMEOUT_MS = 10_000;
+
+/** The bundle's module name (it is never written). */
+const BUNDLE_NAME = 'worker.bundle.mjs';
+/** Keys that matter to the deployment only (where and under which name), not to what the Worker answers. */
+const DEPLOYMENT_KEYS = new Set(['name', 'account_id', 'workers_dev', 'preview_urls', 'route', 'routes']);
+const WORKER_KEYS = new Set(['main', 'compatibility_date', 'compatibility_flags', 'assets']);
+const ASSETS_KEYS = new Set(['directory', 'binding', 'run_worker_first', 'html_handling', 'not_found_handling']);
+const HTML_HANDLING = /** @type {const} */ ([
+  'auto-trailing-slash',
+  'force-trailing-slash',
+  'drop-trailing-slash',
+  'none',
+]);
+const NOT_FOUND_HANDLING = /** @type {const} */ (['single-page-application', '404-page', 'none']);
+
+/**
+ * What the harness takes from wrangler.toml.
+ * @typedef {object} WorkerConfig
+ * @property {string} main the entry, relative to the project root
+ * @property {string} compatibilityDate
+ * @property {string[]} compatibilityFlags
+ * @property {{ directory: string, binding: string, runWorkerFirst: boolean, htmlHandling: (typeof HTML_HANDLING)[number], notFoundHandling: (typeof NOT_FOUND_HANDLING)[number] }} assets
+ */
+
+/**
+ * @param {string} file
+ * @param {string} key
+ * @param {string} problem
+ */
+function configError(file, key, problem) {
+  return new Error(`${path.relative(PROJECT_ROOT, file) || file}: ${key} ${problem}`);
+}
+
+/**
+ * Reads and checks wrangler.toml.
+ * @param {string} [file]
+ * @returns {Promise<WorkerConfig>}
+ */
+export async function readWorkerConfig(file = WRANGLER_CONFIG) {
+  const config = parse(await readFile(file, 'utf8'));
+  for (const key of Object.keys(config)) {
+    if (!DEPLOYMENT_KEYS.has(key) && !WORKER_KEYS.has(key)) {
+      throw configError(file, key, 'is not reproduced by the test harness (server/__tests__/workerSite.mjs): add it');
+    }
+  }
+  const { main, compatibility_date: compatibilityDate, compatibility_flags: flags = [] } = config;
+  const assets = /** @type {Record<string, unknown> | undefined} */ (config.assets);
+  if (typeof main !== 'string') throw configError(file, 'main', 'must name the Worker entry');
+  if (typeof compatibilityDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(compatibilityDate)) {
+    throw configError(file, 'compatibility_date', 'must be a date, yyyy-mm-dd');
+  }
+  if (!Array.isArray(flags) || !flags.every((flag) => typeof flag === 'string')) {
+    throw configError(file, 'compatibility_flags', 'must be a list of flags');
+  }
+  if (!assets || typeof assets !== 'object' || Array.isArray(assets)) {
+    throw configError(file, '[assets]', 'is missing');
+  }
+  for (const key of Object.keys(assets)) {
+    if (!ASSETS_KEYS.has(key)) throw configError(file, `assets.${key}`, 'is not reproduced by the test harness');
+  }
+  const { directory, binding, run_worker_first: runWorkerFirst = false } = assets;
+  const { html_handling: htmlHandling = 'auto-trailing-slash', not_found_handling: notFoundHandling = 'none' } = assets;
+  if (typeof directory !== 'string') throw configError(file, 'assets.directory', 'must name the build directory');
+  if (typeof binding !== 'string') throw configError(file, 'assets.binding', 'must name the binding the Worker reads');
+  if (typeof runWorkerFirst !== 'boolean') {
+    throw configError(file, 'assets.run_worker_first', 'must be true or false (the harness maps no route list)');
+  }
+  if (!HTML_HANDLING.includes(/** @type {any} */ (htmlHandling))) {
+    throw configError(file, 'assets.html_handling', `must be one of ${HTML_HANDLING.join(', ')}`);
+  }
+  if (!NOT_FOUND_HANDLING.includes(/** @type {any} */ (notFoundHandling))) {
+    throw configError(file, 'assets.not_found_handling', `must be one of ${NOT_FOUND_HANDLING.join(', ')}`);
+  }
+  return {
+    main,
+    compatibilityDate,
+    compatibilityFlags: /** @type {string[]} */ (flags),
+    assets: {
+      directory,
+      binding,
+      runWorkerFirst,
+      htmlHandling: /** @type {WorkerConfig['assets']['htmlHandling']} */ (htmlHandling),
+      notFoundHandling: /** @type {WorkerConfig['assets']['notFoundHandling']} */ (notFoundHandling),
+    },
+  };
+}
+
+/**
+ * Bundles the Worker entry into one ES module, as wrangler does: the `workerd`/`worker`/`browser` builds of
+ * packages, everything inlined but Node's built-ins, which workerd provides under `nodejs_compat`. Kept in
+ * memory, so that a run that is killed leaves no file behind.
+ * @param {WorkerConfig} config
+ * @returns {Promise<string>} the module's source
+ */
+export async function bundleWorker(config) {
+  const { outputFiles } = await build({
+    entryPoints: [path.resolve(PROJECT_ROOT, config.main)],
+    outfile: path.join(PROJECT_ROOT, BUNDLE_NAME),
+    write: false,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    target: 'es2022',
+    external: config.compatibilityFlags.includes('nodejs_compat') ? ['node:*'] : [],
+    sourcemap: 'inline',
+    logLevel: 'silent',
+  });
+  return outputFiles[0].text;
+}
+
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} message
+ * @returns {Promise<T>}
+ */
+function withTimeout(promise, ms, message) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return /** @type {Promise<T>} */ (Promise.race([promise, timeout])).finally(() => clearTimeout(timer));
+}
+
+/**
+ * @typedef {object} WorkerSite
+ * @property {string} url the site's origin on loopback, ending in `/`
+ * @property {(path: string, init?: RequestInit) => Promise<Response>} fetch `path` starts with `/` and is
+ *   sent as it is (after the URL parser's normalisation); redirects are returned, not followed
+ * @property {() => Promise<void>} close stops workerd; safe to call twice
+ */
+
+/**
+ * Starts the deployed Worker configuration on workerd, serving `dir` as its assets.
+ * @param {{ dir: string }} options
+ * @returns {Promise<WorkerSite>}
+ */
+export async function startWorkerSite({ dir }) {
+  const assetsDir = path.resolve(dir);
+  if (!(await stat(assetsDir).catch(() => undefined))?.isDirectory()) {
+    throw new Error(`${dir} is not a directory: build the site first (npm run build).`);
+  }
+  const config = await readWorkerConfig();
+  const code = await bundleWorker(config);
+  /** @type {Miniflare | undefined} */
+  let miniflare;
+  let closed = false;
+  async function close() {
+    if (closed) return;
+    closed = true;
+    await withTimeout(
+      miniflare?.dispose() ?? Promise.resolve(),
+      DISPOSE_TIMEOUT_MS,
+      `workerd did not stop within ${DISPOSE_TIMEOUT_MS / 1000} s`,
+    ).catch((error) => console.warn(`[worker site] ${error.message}`));
+  }
+
+  try {
+    miniflare = new Miniflare({
+      modulesRoot: PROJECT_ROOT,
+      modules: [{ type: 'ESModule', path: path.join(PROJECT_ROOT, BUNDLE_NAME), contents: code }],
+      compatibilityDate: config.compatibilityDate,
+      compatibilityFlags: config.compatibilityFlags,
+      assets: {
+        directory: assetsDir,
+        binding: config.assets.binding,
+        routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: config.assets.runWorkerFirst },
+        assetConfig: {
+          html_handling: config.assets.htmlHandling,
+          not_found_handling: config.assets.notFoundHandling,
+        },
+      },
+      host: '127.0.0.1',
+      port: 0,
+    });
+    const ready = await withTimeout(
+      miniflare.ready,
+      STARTUP_TIMEOUT_MS,
+      `workerd did not start within ${STARTUP_TIMEOUT_MS / 1000} s (miniflare, ${config.main}, assets ${dir})`,
+    );
+    const url = ready.href;
+    return {
+      url,
+      fetch(requestPath, init = {}) {
+        if (closed) return Promise.reject(new Error('the Worker site is closed'));
+        if (!requestPath.startsWith('/'))
+          return Promise.reject(new TypeError(`a path starts with "/": ${requestPath}`));
+        return fetch(url + requestPath.slice(1), {
+          redirect: 'manual',
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          ...init,
+        });
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+// @ts-check
+/**
+ * The production server as a Cloudflare Worker (wrangler.toml): the same app as on Node, reading the build
+ * from the Worker's static assets. Every request comes here first (`run_worker_first`), so the gate decides
+ * for every file.
+ */
+import { createSiteApp } from './app.mjs';
+import { readAssetFromBinding } from './workerAssets.mjs';
+
+/** @typedef {{ ASSETS: import('./workerAssets.mjs').AssetsBinding }} Env */
+
+/**
+ * Built by the first request of an isolate; the binding is the same for all of them.
+ * @type {ReturnType<typeof createSiteApp> | undefined}
+ */
+let app;
+
+export default {
+  /**
+   * @param {Request} request
+   * @param {Env} env
+   * @param {import('hono').ExecutionContext} ctx
+   */
+  fetch(request, env, ctx) {
+    app ??= createSiteApp({ readAsset: readAssetFromBinding(env.ASSETS) });
+    return app.fetch(request, env, ctx);
+  },
+};
