@@ -82,3 +82,20 @@ export function isRunnableInlineScript({ attributes }: ScriptTag): boolean {
   const type = (attributes.type ?? '').trim();
   return type === '' || JAVASCRIPT_TYPES.test(type);
 }
+
+/** The tag that keeps a page out of search engines. */
+export const NOINDEX_META = '<meta name="robots" content="noindex, nofollow">';
+
+/**
+ * `html` with `NOINDEX_META` as the first element of its head, unless it has a robots meta already.
+ * Written into the prerendered file rather than through React's `<Head>`: a head tag that exists only
+ * on protected pages makes react-helmet rewrite the head's links while hydrating, and Chromium then asks
+ * for a `/favicon.ico` the site does not have.
+ */
+export function withNoindex(html: string): string {
+  if (/<meta\s[^>]*name=["']?robots["']?/i.test(html)) return html;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) throw new Error('protected-content: a page has no <head> to mark noindex');
+  const end = head.index + head[0].length;
+  return `${html.slice(0, end)}${NOINDEX_META}${html.slice(end)}`;
+}

@@ -10,7 +10,7 @@ import { isProtectedPath } from '../../src/auth/protectedPaths';
 import type { BundleGraph } from './bundleGraph';
 import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
 import { contentSecurityPolicy } from './csp';
-import { isRunnableInlineScript, scanHtml, type HtmlScan } from './html';
+import { isRunnableInlineScript, scanHtml, withNoindex, type HtmlScan } from './html';
 import { assertNoPublicRouteLeak } from './leaks';
 import { createGateManifest, type GateManifest } from './manifest';
 import { robotsTxt, SITEMAP_FILE } from './searchEngines';
@@ -128,10 +128,19 @@ export async function writeProtectedContent(
     outputs: [OWN_OUTPUTS, ...outputs],
   });
 
+  // Every page is read for its inline scripts; a protected one is marked noindex on the way.
   const htmlFiles = written.filter((file) => file.endsWith('.html'));
   const pages = new Map<string, HtmlScan>(
     await Promise.all(
-      htmlFiles.map(async (file) => [file, scanHtml(await readFile(path.join(outDir, file), 'utf8'))] as const),
+      htmlFiles.map(async (file) => {
+        const filePath = path.join(outDir, file);
+        let html = await readFile(filePath, 'utf8');
+        if (classification.files.get(file) === 'protected') {
+          html = withNoindex(html);
+          await writeFile(filePath, html, 'utf8');
+        }
+        return [file, scanHtml(html)] as const;
+      }),
     ),
   );
 

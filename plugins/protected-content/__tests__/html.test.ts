@@ -1,4 +1,4 @@
-import { isRunnableInlineScript, scanHtml } from '../html';
+import { isRunnableInlineScript, NOINDEX_META, scanHtml, withNoindex } from '../html';
 
 const COLOUR_MODE = '!function(){var t=function(){try{return localStorage.getItem("theme")}catch(t){}}();}()';
 
@@ -53,5 +53,22 @@ describe('isRunnableInlineScript', () => {
 
   it('counts inline classic and module scripts, not data blocks or external scripts', () => {
     expect(scripts.map(isRunnableInlineScript)).toEqual([false, false, false, true, true, true]);
+  });
+});
+
+describe('withNoindex', () => {
+  it('puts the robots meta first in the head', () => {
+    expect(withNoindex('<html lang="en"><head data-x="1"><title>T</title></head><body></body></html>')).toBe(
+      `<html lang="en"><head data-x="1">${NOINDEX_META}<title>T</title></head><body></body></html>`,
+    );
+  });
+
+  it('leaves a page that has a robots meta as it is', () => {
+    const page = '<html><head><meta name="robots" content="noindex"></head></html>';
+    expect(withNoindex(page)).toBe(page);
+  });
+
+  it('refuses a page without a head', () => {
+    expect(() => withNoindex('<p>fragment</p>')).toThrow(/no <head>/);
   });
 });

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { NOINDEX_META } from '../html';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,12 @@ describe('writeProtectedContent', () => {
     expect(scriptSrc?.split(' ').slice(1).sort()).toEqual(
       ["'self'", ...[COLOUR_MODE, 'window.inline=1', shell.script].map(scriptHashSource)].sort(),
     );
+  });
+
+  it('marks protected pages noindex in their HTML, and only them', async () => {
+    await writeProtectedContent(facts, OPTIONS, graph, outputs);
+    expect(await read('docs/intro/index.html')).toContain(NOINDEX_META);
+    expect(await read('index.html')).not.toContain('name="robots"');
   });
 
   it('writes the shell, robots.txt and .assetsignore', async () => {

@@ -1,5 +1,4 @@
 import React, { useEffect, useState, type ReactNode } from 'react';
-import Head from '@docusaurus/Head';
 import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
@@ -92,12 +91,6 @@ export default function AccessGate({ children }: { readonly children: ReactNode 
 
   return (
     <>
-      {isProtected ? (
-        // Partner documentation stays out of search engines even if a crawler gets past the gate.
-        <Head>
-          <meta name="robots" content="noindex, nofollow" />
-        </Head>
-      ) : null}
       {panel}
       <div
         className={styles.gate}
