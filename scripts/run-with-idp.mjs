@@ -74,8 +74,9 @@ if (mode === 'start') {
     'The dev server',
   );
 } else {
-  if (!existsSync('build/index.html')) {
-    console.log('No production build yet: building it first (npm run build).');
+  // A build from before the protected deployment has no gate manifest, and the server refuses it.
+  if (!existsSync('build/index.html') || !existsSync('build/gate-manifest.json')) {
+    console.log('No production build with a gate manifest yet: building it first (npm run build).');
     const build = spawn(process.execPath, docusaurus(['build']), { env, stdio: 'inherit' });
     const code = await new Promise((resolve) => build.on('exit', resolve));
     if (code !== 0) shutdown(code ?? 1);

@@ -12,6 +12,14 @@ export const BUILD_DIR = 'build-e2e';
 /** A recognisable value: the tests fail if it appears anywhere in the built site. */
 export const CLIENT_SECRET_CANARY = 'canary-client-secret-7f3a9c2e5b';
 
+/**
+ * A sentence the test build adds to one docs page and one API description (leakCanary.config.ts):
+ * no file an anonymous visitor can fetch may contain it.
+ */
+export const LEAK_CANARY = 'Leak canary 3e9b71: partners only, never shown to an anonymous visitor.';
+/** The build's configuration: the site's own, with the canary. */
+export const BUILD_CONFIG = 'tests/e2e/leakCanary.config.ts';
+
 export const SITE_BUILD_ENV = {
   SITE_URL: SITE_ORIGIN,
   BASE_URL: '/',

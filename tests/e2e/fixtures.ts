@@ -19,8 +19,8 @@ export const test = base.extend<Fixtures>({
         if (message.type() !== 'error') return;
         // The identity provider's own pages are not the site's.
         if (page.url().startsWith(IDP_ISSUER)) return;
-        // The not-found page is served with status 404, as it should be.
-        if (/status of 404/.test(message.text()) && message.location().url === page.url()) return;
+        // The not-found page is served with status 404, and the gate's sign-in shell with 401, as they should be.
+        if (/status of 40[14]/.test(message.text()) && message.location().url === page.url()) return;
         const text = `${message.text()} ${message.location().url ?? ''}`;
         if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
       });

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { DEMO_USER, IDP_ISSUER, MISMATCH_USER, SITE_ORIGIN } from './environment.mjs';
+import { BUILD_DIR, DEMO_USER, IDP_ISSUER, MISMATCH_USER, SITE_ORIGIN } from './environment.mjs';
 import {
   expect,
   expectNoAxeViolations,
@@ -64,8 +66,13 @@ test.describe('signing in', () => {
     expect(Object.keys(tokens).sort()).toEqual(['accessToken', 'idToken', 'refreshToken']);
   });
 
-  test('protected content is prerendered for the index but hidden until the visitor is known', async ({ request }) => {
-    const html = await (await request.get('/docs/getting-started/authentication')).text();
+  test('protected content is prerendered hidden until the visitor is known, and served only to a signed-in reader', async ({
+    request,
+  }) => {
+    const anonymous = await request.get('/docs/getting-started/authentication');
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.text()).not.toContain('/connect/token');
+    const html = readFileSync(path.join(BUILD_DIR, 'docs/getting-started/authentication/index.html'), 'utf8');
     // The minified HTML writes `<div class=… hidden data-access=concealed>`.
     const gate = /<div\b[^>]*\bdata-access="?concealed"?[^>]*>/.exec(html)?.[0] ?? '';
     expect(gate).toMatch(/\shidden[\s>=]/);
@@ -322,11 +329,19 @@ test.describe('failed sign-ins end on /401/error with a reason and no tokens', (
     });
   });
 
-  test('userinfo names a different subject than the ID token', async ({ page }) => {
-    await page.goto('/docs/document-api');
-    await signInAtProvider(page, MISMATCH_USER);
-    await expectFailurePage(page, 'userinfo-mismatch', /could not be confirmed/);
-    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+  test.describe('when userinfo disagrees', () => {
+    // The session ends while the page's code is still arriving: the gate refuses what comes after.
+    test.use({
+      expectedConsoleErrors: [/status of 401|Refused to execute script from .* MIME type \('text\/plain'\)/],
+    });
+
+    test('userinfo names a different subject than the ID token', async ({ page }) => {
+      await page.goto('/docs/document-api');
+      await signInAtProvider(page, MISMATCH_USER);
+      await expectFailurePage(page, 'userinfo-mismatch', /could not be confirmed/);
+      await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+      expect((await page.context().cookies()).some(({ name }) => name === 'docs_id_token')).toBe(false);
+    });
   });
 });
 

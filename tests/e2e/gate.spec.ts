@@ -1,0 +1,145 @@
+import type { Page, Response } from '@playwright/test';
+import { IDP_ISSUER, LEAK_CANARY, SIGNED_IN_STATE } from './environment.mjs';
+import { expect, expectNoAxeViolations, signIn, signInAtProvider, test, waitForHydration } from './fixtures';
+
+/**
+ * The site behind its gate (server/gate), in the browser: every spec runs behind it, these check what
+ * only the gate does — the shell and its way to sign-in, chunks refused to an anonymous visitor, the
+ * cookie following the session, and the Content-Security-Policy.
+ */
+
+const CANARY_PAGE = '/docs/trading-api/equity/single-equity-order';
+
+/** Responses the page received with status 401, by path. */
+function refusedRequests(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response: Response) => {
+    if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+  });
+  return refused;
+}
+
+test.describe('anonymous', () => {
+  // A refused chunk logs its 401, and Chromium refuses to run its plain-text answer: expected here.
+  test.use({
+    storageState: { cookies: [], origins: [] },
+    expectedConsoleErrors: [/status of 401|Refused to execute script from .* MIME type \('text\/plain'\)/],
+  });
+
+  test('a deep link gets the shell, then sign-in, then the same address with its content', async ({ page }) => {
+    const response = await page.goto(`${CANARY_PAGE}?tab=curl#request`);
+    expect(response?.status()).toBe(401);
+    await signInAtProvider(page);
+    await page.waitForURL((url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl');
+    expect(new URL(page.url()).hash).toBe('#request');
+    await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+  });
+
+  test('Documentation in the navbar, from the home page, ends at sign-in, not at an error', async ({ page }) => {
+    const refused = refusedRequests(page);
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
+    // The route's chunks are refused; Docusaurus reloads the page, the gate sends the shell, the shell the sign-in.
+    await page.waitForURL((url) => url.origin === IDP_ISSUER);
+    expect(refused.some((path) => /^\/assets\/js\/.+\.js$/.test(path))).toBe(true);
+    expect(refused.some((path) => path.startsWith('/docs'))).toBe(true);
+  });
+
+  test('the search index and a docs chunk are refused with 401; the manifest is not served', async ({ page }) => {
+    expect((await page.request.get('/search-index.json')).status()).toBe(401);
+    expect((await page.request.get('/gate-manifest.json')).status()).toBe(404);
+    expect((await page.request.get('/robots.txt')).status()).toBe(200);
+  });
+});
+
+test.describe('the shell', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('holds no documentation, stays out of search engines, links to sign-in and passes axe', async ({ page }) => {
+    // Keep the shell on screen: the page is served as the gate sends it, without the script that
+    // leaves for the sign-in page at once.
+    await page.route('**/api/orders-api', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script>[^<]*<\/script>/, '');
+      await route.fulfill({ response, body });
+    });
+    const response = await page.goto('/api/orders-api');
+    expect(response?.status()).toBe(401);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/sign in/i);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByRole('link', { name: /sign in/i })).toHaveAttribute('href', '/login/');
+    expect(await page.content()).not.toMatch(/Orders API|Place an order|Idempotency-Key/);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('signing out', () => {
+  // Its own sign-in: signing out revokes the tokens, which the shared signed-in state must keep.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('in one tab ends the gate session for the other', async ({ page, context }) => {
+    await signIn(page, '/docs/trading-api');
+    const other = await context.newPage();
+    await other.goto('/docs/document-api');
+    await expect(other.locator('[data-access="open"]')).toBeAttached();
+
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => url.origin !== IDP_ISSUER && url.pathname === '/');
+    expect((await context.cookies()).some(({ name }) => name === 'docs_id_token')).toBe(false);
+    expect((await context.request.get('/search-index.json')).status()).toBe(401);
+    const reload = await other.reload({ waitUntil: 'commit' });
+    expect(reload?.status()).toBe(401);
+    // The shell sends the reader on to sign in again.
+    await other.waitForURL((url) => url.origin === IDP_ISSUER);
+    await other.close();
+  });
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('the ID-token cookie is set for the base URL, Lax, expiring with the token', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const cookie = (await context.cookies()).find(({ name }) => name === 'docs_id_token');
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', secure: false, httpOnly: false });
+    const claims = JSON.parse(Buffer.from(cookie!.value.split('.')[1], 'base64url').toString()) as { exp: number };
+    expect(Math.abs(cookie!.expires - claims.exp)).toBeLessThanOrEqual(1);
+    expect((await page.request.get('/search-index.json')).status()).toBe(200);
+  });
+
+  test('every kind of page runs under the Content-Security-Policy without a violation', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    // Each page, and what shows that its scripts ran: the diagrams, Redoc, the search worker.
+    const pages: [string, string][] = [
+      ['/', 'html[data-has-hydrated="true"]'],
+      [CANARY_PAGE, '[data-access="open"] article'],
+      ['/docs/trading-api', '.docusaurus-mermaid-container svg'],
+      ['/api/orders-api', '.redoc-wrap [id^="operation/"]'],
+      ['/search?q=order', 'article h2 a'],
+      ['/health', 'html[data-has-hydrated="true"]'],
+    ];
+    for (const [path, ready] of pages) {
+      const response = await page.goto(path);
+      const policy = response?.headers()['content-security-policy'] ?? '';
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain('unsafe-eval');
+      expect(policy).toContain(IDP_ISSUER);
+      await expect(page.locator(ready).first()).toBeAttached({ timeout: 20_000 });
+      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect(violations, path).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The site's own configuration, plus a canary sentence in one docs page and in one API description,
+ * for the build the browser tests and the leak crawl run against (scripts/build-for-tests.mjs). The
+ * crawl (tests/e2e/leak-crawl.spec.ts) proves that no file an anonymous visitor can fetch holds it.
+ */
+import type { Config, LoadContext, Plugin, PluginModule } from '@docusaurus/types';
+import type { Root } from 'mdast';
+import siteConfig from '../../docusaurus.config';
+import { LEAK_CANARY } from './environment.mjs';
+
+/** The docs page and the API description that carry the canary. */
+const CANARY_DOCS_PAGE = 'docs/trading-api/equity/single-equity-order.mdx';
+const CANARY_API_PLUGIN = 'api-reference-orders';
+
+/** Appends the canary to the one docs page, as an ordinary paragraph. */
+function remarkLeakCanary() {
+  return (tree: Root, file: { path?: string }) => {
+    if (!file.path?.replaceAll('\\', '/').endsWith(CANARY_DOCS_PAGE)) return;
+    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: LEAK_CANARY }] });
+  };
+}
+
+/** The orders reference plugin, with the canary at the end of its description's introduction. */
+function withCanaryInDescription(plugin: unknown): unknown {
+  if (typeof plugin !== 'function') return plugin;
+  const create = plugin as PluginModule;
+  return async function withLeakCanary(context: LoadContext, options: unknown): Promise<Plugin | null> {
+    const created = await create(context, options as never);
+    if (!created || created.name !== CANARY_API_PLUGIN || !created.loadContent) return created;
+    const loadContent = created.loadContent.bind(created);
+    return {
+      ...created,
+      async loadContent() {
+        const description = (await loadContent()) as { info: { description?: string } };
+        description.info.description = `${description.info.description ?? ''}\n\n${LEAK_CANARY}`;
+        return description;
+      },
+    };
+  };
+}
+
+type PresetEntry = [string, { docs: { beforeDefaultRemarkPlugins?: unknown[] } }];
+
+const [classic, ...otherPresets] = siteConfig.presets as unknown as PresetEntry[];
+const [presetName, presetOptions] = classic;
+
+export default {
+  ...siteConfig,
+  presets: [
+    [
+      presetName,
+      {
+        ...presetOptions,
+        docs: {
+          ...presetOptions.docs,
+          beforeDefaultRemarkPlugins: [...(presetOptions.docs.beforeDefaultRemarkPlugins ?? []), remarkLeakCanary],
+        },
+      },
+    ],
+    ...otherPresets,
+  ],
+  plugins: siteConfig.plugins.map(withCanaryInDescription),
+} as Config;
