@@ -161,7 +161,8 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
     },
     async signOut() {
       const { accessToken, refreshToken, idToken } = oktaAuth.tokenManager.getTokensSync();
-      clearIdTokenCookie(site.baseUrl);
+      // The gate's cookie goes only as the page leaves: until then the page is still a signed-in
+      // reader's, and the files it has already asked the browser to prefetch must not be refused.
       if (settings.revokeOnSignOut) {
         await revoke(refreshToken?.refreshToken, 'refresh_token');
         await revoke(accessToken?.accessToken, 'access_token');
@@ -169,6 +170,7 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       if (!idToken) {
         // Without an ID token there is no hint, but the provider session must end all the same:
         // otherwise the next Log In would be silent. The client id tells the provider who asks.
+        clearIdTokenCookie(site.baseUrl);
         oktaAuth.tokenManager.clear();
         const endSession = new URL(endpoints.logoutUrl);
         endSession.searchParams.set('client_id', settings.clientId);
@@ -176,6 +178,7 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
         window.location.assign(endSession.href);
         return;
       }
+      clearIdTokenCookie(site.baseUrl);
       await oktaAuth.signOut({
         idToken,
         revokeAccessToken: false,

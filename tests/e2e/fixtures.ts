@@ -10,17 +10,32 @@ export interface Fixtures {
   readonly consoleErrors: string[];
 }
 
+/** An address without its `#fragment`: Chromium logs a page's address with it, its response has none. */
+const withoutFragment = (url: string) => url.split('#')[0];
+
 export const test = base.extend<Fixtures>({
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
+      // Pages served with 404 (the not-found page) or 401 (the gate's sign-in shell), as they should be.
+      // Chromium logs their status; by then the shell may already have moved on, so match the logged
+      // address against the documents received, not against the page's current address.
+      const pagesWithErrorStatus = new Set<string>();
+      page.on('response', (response) => {
+        if ([401, 404].includes(response.status()) && response.request().isNavigationRequest()) {
+          pagesWithErrorStatus.add(withoutFragment(response.url()));
+        }
+      });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         // The identity provider's own pages are not the site's.
         if (page.url().startsWith(IDP_ISSUER)) return;
-        // The not-found page is served with status 404, and the gate's sign-in shell with 401, as they should be.
-        if (/status of 40[14]/.test(message.text()) && message.location().url === page.url()) return;
+        if (
+          /status of 40[14]/.test(message.text()) &&
+          pagesWithErrorStatus.has(withoutFragment(message.location().url))
+        )
+          return;
         const text = `${message.text()} ${message.location().url ?? ''}`;
         if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
       });
