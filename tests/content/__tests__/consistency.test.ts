@@ -186,6 +186,35 @@ describe('error codes and statuses', () => {
   });
 });
 
+describe('fractional quantities', () => {
+  it('are described as FRACTIONAL_NOT_ALLOWED only with the exception of the operations that answer them with 400', () => {
+    // Operations whose examples reject a fractional quantity in validation, with the issue whole_number.
+    const validated = operations.filter(
+      (operation) =>
+        operation.api === 'orders' &&
+        /"field":"quantity","issue":"whole_number"/.test(JSON.stringify(operation.definition.responses ?? {})) &&
+        /Equity/.test(operation.operationId),
+    );
+    expect(validated.length).toBeGreaterThan(0);
+    const equityCodes = (schemasOf('orders').EquityOrderErrorCode?.['x-enum-descriptions'] ?? {}) as Record<
+      string,
+      string
+    >;
+    const texts = [
+      { where: 'orders EquityOrderErrorCode', text: equityCodes.FRACTIONAL_NOT_ALLOWED ?? '' },
+      ...allLines()
+        .filter(({ line }) => /FRACTIONAL_NOT_ALLOWED/.test(line.text) && /\|/.test(line.text))
+        .map(({ file, line }) => ({ where: `${file}:${line.line}`, text: line.text })),
+    ];
+    expect(texts[0].text).not.toBe('');
+    const wrong = texts
+      .filter(({ text }) => /other than|any order|every order|isn't `MARKET`/i.test(text))
+      .filter(({ text }) => !(/block/i.test(text) && /\b400\b/.test(text) && /whole_number/.test(text)))
+      .map(({ where: at }) => at);
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('403 and 404', () => {
   const ownership = /\b(?:isn't|is not|not) (?:yours|your firm's)\b|\banother firm\b|\bother firm\b/i;
   const forbidden = /\b403\b|FORBIDDEN/;
@@ -221,6 +250,18 @@ describe('account updates', () => {
         .filter((status) => accountStatuses.includes(status));
     }),
   );
+
+  it('accept a PENDING account when the descriptions send INFORMATION_REQUIRED answers to them', () => {
+    const answeredByUpdates = operations.some(
+      (operation) =>
+        operation.operationId === 'getOnboardingResult' &&
+        /update operation[^.]*`INFORMATION_REQUIRED`|`INFORMATION_REQUIRED`[^.]*update operation/.test(
+          String(operation.definition.description),
+        ),
+    );
+    expect(answeredByUpdates).toBe(true);
+    expect([...accepted]).toContain('PENDING');
+  });
 
   it('are accepted on the account statuses the descriptions name, and every page that lists them names them all', () => {
     expect(updateOperations.length).toBe(3);
