@@ -122,3 +122,29 @@ export function proseWords(page: DocsPage): number {
     .replace(/[*_#>[\]]/g, ' ');
   return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
 }
+
+export interface TextLine {
+  readonly line: number;
+  readonly text: string;
+}
+
+/**
+ * Every line a reader sees as text: prose, headings and table rows, without front matter, imports,
+ * exports and code blocks (Mermaid diagrams are code blocks; read them from `codeBlocks`).
+ */
+export function textLines(page: DocsPage): TextLine[] {
+  const lines = page.source.split('\n');
+  const result: TextLine[] = [];
+  let index = lines[0] === '---' ? lines.indexOf('---', 1) + 1 : 0;
+  for (; index < lines.length; index += 1) {
+    const fence = FENCE.exec(lines[index]);
+    if (fence) {
+      const marker = fence[2];
+      for (index += 1; index < lines.length && !lines[index].trim().startsWith(marker); index += 1);
+      continue;
+    }
+    if (/^(import|export)\s/.test(lines[index].trim())) continue;
+    result.push({ line: index + 1, text: lines[index] });
+  }
+  return result;
+}

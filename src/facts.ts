@@ -1,0 +1,50 @@
+/**
+ * Facts about the APIs that many docs pages state: environments, the token endpoint, token lifetime
+ * and renewal, how a client authenticates, the rate limit and the idempotency window. Pages import
+ * them (`import { RATE_LIMIT } from '@site/src/facts';` then `{RATE_LIMIT.requestsPerSecond}`) instead
+ * of typing them. `tests/content/__tests__/facts.test.ts` checks every value against the API
+ * descriptions in `openapi/` (servers, the security scheme and their `x-` extensions) and fails when a
+ * page types one of these facts by hand.
+ */
+
+export interface Environment {
+  readonly name: 'Sandbox' | 'Production';
+  readonly baseUrl: string;
+}
+
+/** The servers every API description lists, in the same order. */
+export const ENVIRONMENTS = [
+  { name: 'Sandbox', baseUrl: 'https://sandbox.api.clearing.example/v1' },
+  { name: 'Production', baseUrl: 'https://api.clearing.example/v1' },
+] as const satisfies readonly Environment[];
+
+export const SANDBOX_BASE_URL = ENVIRONMENTS[0].baseUrl;
+export const PRODUCTION_BASE_URL = ENVIRONMENTS[1].baseUrl;
+
+/** The token endpoint of the `clientCredentials` security scheme, the same for both environments. */
+export const TOKEN_URL = 'https://id.clearing.example/connect/token';
+
+/** How a client authenticates at the token endpoint (`x-client-authentication` of the security scheme). */
+export const CLIENT_AUTHENTICATION = {
+  /** The OAuth 2.0 name of the method. */
+  method: 'client_secret_basic',
+  /** How the pages name it. */
+  name: 'HTTP Basic authentication',
+} as const;
+
+/** Access token lifetime and when to renew (`x-token-lifetime-seconds`, `x-renew-before-expiry-seconds`). */
+export const TOKEN = {
+  lifetimeSeconds: 3600,
+  lifetimeText: 'one hour',
+  renewBeforeExpirySeconds: 300,
+  renewBeforeExpiryText: 'five minutes',
+} as const;
+
+/** Requests per second per API client, and the burst allowed (`x-rate-limit` of every description's info). */
+export const RATE_LIMIT = {
+  requestsPerSecond: 50,
+  burst: 100,
+} as const;
+
+/** How long an `Idempotency-Key` is remembered (`x-replay-window-hours` of the `Idempotency-Key` parameter). */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
