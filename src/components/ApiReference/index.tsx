@@ -2,7 +2,8 @@ import React, { lazy, Suspense, type ReactNode } from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Layout from '@theme/Layout';
-import { operationAnchor, operationIndex } from './operationIndex';
+import { operationAnchor } from '@site/config/apiReference';
+import { operationIndex } from './operationIndex';
 import styles from './styles.module.css';
 
 export interface Props {
