@@ -16,3 +16,9 @@ export const API_REFERENCE_PAGES = [
   { api: 'orders', route: '/api/orders-api', label: 'Orders API' },
   { api: 'documents', route: '/api/document-api', label: 'Document API' },
 ] as const satisfies readonly ApiReferencePage[];
+
+/** Redoc's anchor for an operation on its reference page: the docs pages link to it, the page renders it. */
+export const operationAnchor = (operationId: string): string => `operation/${operationId}`;
+
+/** The address of an operation in the reference, e.g. `/api/orders-api#operation/placeEquityOrder`. */
+export const operationHref = (route: string, operationId: string): string => `${route}#${operationAnchor(operationId)}`;

@@ -1,4 +1,5 @@
 import type { Footer, FooterLinkItem } from '@docusaurus/theme-common';
+import { API_REFERENCE_PAGES } from './apiReference';
 import type { FooterStyle, SiteSettings } from './settings';
 
 type FooterLink = FooterLinkItem & { label: string };
@@ -44,12 +45,7 @@ export function buildFooter(settings: SiteSettings, style: FooterStyle = setting
       },
       {
         title: 'API reference',
-        items: [
-          { label: 'Accounts', to: '/api/accounts-api' },
-          { label: 'Onboarding', to: '/api/onboarding-api' },
-          { label: 'Orders', to: '/api/orders-api' },
-          { label: 'Documents', to: '/api/document-api' },
-        ],
+        items: API_REFERENCE_PAGES.map(({ label, route }) => ({ label, to: route })),
       },
       { title: 'Support', items: [contact, privacy, { label: 'Site status', to: '/health' }] },
       { title: 'Follow us', items: SOCIAL_LINKS },

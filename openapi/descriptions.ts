@@ -7,11 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HTTP_METHODS, type JsonObject } from './document';
+
+export { HTTP_METHODS, isObject, type HttpMethod, type JsonObject } from './document';
 
 export const API_NAMES = ['accounts', 'onboarding', 'orders', 'documents'] as const;
 export type ApiName = (typeof API_NAMES)[number];
-
-export type JsonObject = { [key: string]: unknown };
 
 export interface Operation {
   readonly api: ApiName;
@@ -21,8 +22,6 @@ export interface Operation {
   readonly docsPath: unknown;
   readonly definition: JsonObject;
 }
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
 const REDOCLY = path.join(__dirname, '..', 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 

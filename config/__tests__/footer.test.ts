@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { API_REFERENCE_PAGES } from '../apiReference';
 import { buildFooter, SOCIAL_LINKS } from '../footer';
 import { readSettings } from '../settings';
 
@@ -41,5 +42,14 @@ describe('buildFooter', () => {
     const footer = buildFooter(settings, 'simple');
     expect(footer.links.every((entry) => !('items' in entry))).toBe(true);
     expect(footer.logo?.src).toBe('img/logo.svg');
+  });
+
+  it('columns style links every API reference page the reference plugin renders', () => {
+    const column = buildFooter(settings, 'columns').links.find(
+      (entry) => 'title' in entry && entry.title === 'API reference',
+    );
+    expect(column && 'items' in column ? column.items : []).toEqual(
+      API_REFERENCE_PAGES.map(({ label, route }) => ({ label, to: route })),
+    );
   });
 });

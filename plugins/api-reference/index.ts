@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { ApiReferencePage } from '../../config/apiReference';
 import { loadBundled } from '../../openapi/descriptions';
+import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
+import { descriptionDownloads, writeDescriptionDownloads } from './downloads';
 
 /** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
 export function apiReferencePluginName(api: ApiReferencePage['api']): string {
@@ -12,9 +14,10 @@ export function apiReferencePluginName(api: ApiReferencePage['api']): string {
 /**
  * Renders an API description at its route with the `ApiReference` component. The bundled description
  * (every file merged by the Redocly CLI) travels as that route's data only, so no other page
- * downloads it.
+ * downloads it. After the build, the description as YAML and JSON and a Postman collection are
+ * written beside the page (`downloads.ts`), and the page links to them.
  */
-export default function apiReferencePlugin({ api, route }: ApiReferencePage) {
+export default function apiReferencePlugin({ api, route, label }: ApiReferencePage) {
   return function apiReference(context: LoadContext): Plugin<unknown> {
     return {
       name: apiReferencePluginName(api),
@@ -28,7 +31,17 @@ export default function apiReferencePlugin({ api, route }: ApiReferencePage) {
           exact: true,
           component: '@site/src/components/ApiReference',
           modules: { description },
+          props: {
+            downloads: descriptionDownloads({ route, label }).map(({ format, file, label: name }) => ({
+              format,
+              label: name,
+              href: `${context.baseUrl}${file}`,
+            })),
+          },
         });
+      },
+      async postBuild({ outDir, content }) {
+        await writeDescriptionDownloads(outDir, { route, label }, content as JsonObject);
       },
       getPathsToWatch() {
         return [path.join(context.siteDir, 'openapi/**/*.yaml')];

@@ -1,4 +1,5 @@
 import type { Plugin } from '@docusaurus/types';
+import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
 import { SEARCH_INDEX_FILES } from '../search-index';
 import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
@@ -13,11 +14,13 @@ export { sitemapIgnorePatterns } from './searchEngines';
  * Files other plugins write in their postBuild. Docusaurus runs every plugin's postBuild at once, so
  * they may not exist yet when this one lists the build: they are classified by name.
  */
-const OTHER_PLUGINS_OUTPUTS: readonly OutputRule[] = [
+export const OTHER_PLUGINS_OUTPUTS: readonly OutputRule[] = [
   { writtenBy: 'plugins/health-json', access: 'public', files: [HEALTH_JSON_FILE] },
   { writtenBy: '@docusaurus/plugin-sitemap', access: 'public', files: [SITEMAP_FILE] },
   // The documents of every docs page and API reference page.
   { writtenBy: 'plugins/search-index', access: 'protected', files: ['search-index.json'], pattern: SEARCH_INDEX_FILES },
+  // Each API reference page's description (YAML, JSON) and Postman collection: partner documentation.
+  { writtenBy: 'plugins/api-reference', access: 'protected', files: DESCRIPTION_DOWNLOAD_FILES },
 ];
 
 /**

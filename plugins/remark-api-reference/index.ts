@@ -13,7 +13,7 @@
  */
 import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { API_REFERENCE_PAGES } from '../../config/apiReference';
+import { API_REFERENCE_PAGES, operationHref } from '../../config/apiReference';
 import {
   API_NAMES,
   descriptionsSignature,
@@ -23,6 +23,8 @@ import {
   type ApiName,
   type JsonObject,
 } from '../../openapi/descriptions';
+import { isObject } from '../../openapi/document';
+import type { EnvironmentUrl, ScopeAlternatives } from '../../src/components/ApiEndpoint/endpointFacts';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { resolveReferences } from './resolveReferences';
 
@@ -46,20 +48,36 @@ function loadDescriptions(): Descriptions {
   ) as Record<ApiName, JsonObject>;
   const operations = new Map<string, ReferenceOperation>();
   for (const api of API_NAMES) {
-    const servers = (documents[api].servers ?? []) as { url: string }[];
-    const serverUrl = servers[0]?.url ?? '';
+    const servers = (Array.isArray(documents[api].servers) ? documents[api].servers : []).filter(isObject);
     const route = API_REFERENCE_PAGES.find((page) => page.api === api)?.route ?? '/api';
     for (const operation of operationsOf(api, documents[api])) {
       operations.set(operation.operationId, {
         ...operation,
-        serverUrl,
-        basePath: new URL(serverUrl).pathname.replace(/\/$/, ''),
-        referenceHref: `${route}#operation/${operation.operationId}`,
+        serverUrl: String(servers[0]?.url ?? ''),
+        urls: servers.map((server) => environmentUrl(server, operation.path)),
+        security: scopeAlternatives(operation.definition.security ?? documents[api].security),
+        referenceHref: operationHref(route, operation.operationId),
       });
     }
   }
   descriptions = { operations, documents, signature };
   return descriptions;
+}
+
+/**
+ * An operation's whole URL on one server. The environment is the server description's first word
+ * (`Sandbox: test data…`, `Production.`).
+ */
+export function environmentUrl(server: JsonObject, path: string): EnvironmentUrl {
+  const environment = /^\s*([A-Za-z]+)/.exec(String(server.description ?? ''))?.[1];
+  if (!environment) throw new Error(`the server ${String(server.url)} needs a description naming its environment`);
+  return { environment, url: `${String(server.url).replace(/\/$/, '')}${path}` };
+}
+
+/** The scopes of each alternative security requirement (OpenAPI: any one requirement object is enough). */
+export function scopeAlternatives(security: unknown): ScopeAlternatives {
+  const requirements = Array.isArray(security) ? security.filter(isObject) : [];
+  return requirements.map((requirement) => [...new Set(Object.values(requirement).flat().map(String))]);
 }
 
 function attributeOf(node: MdxJsxFlowElement, name: string): string | undefined {

@@ -4,8 +4,16 @@
  */
 import type { Heading, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { fieldRows, requiredAlternatives, schemaVariants, typeLabel, type JsonObject } from './schemaFields';
-import { requestSamples, type SampleOperation, type SampleOptions } from './requestSamples';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { fieldRows, requiredAlternatives, schemaVariants, typeLabel } from './schemaFields';
+import {
+  encodeEnvironmentUrls,
+  encodeScopeAlternatives,
+  type EnvironmentUrl,
+  type ScopeAlternatives,
+} from '../../src/components/ApiEndpoint/endpointFacts';
+import type { SampleOperation, SampleOptions } from './requestModel';
+import { requestSamples } from './requestSamples';
 
 /**
  * The class of the cells of generated field tables that the search index leaves out: the type, the
@@ -22,8 +30,10 @@ export interface ReferenceOperation extends SampleOperation {
   readonly operationId: string;
   /** Where the operation is in the rendered reference, e.g. `/api/orders-api#operation/placeEquityOrder`. */
   readonly referenceHref: string;
-  /** Path of the server's base URL, e.g. `/v1`. */
-  readonly basePath: string;
+  /** The operation's whole URL in each environment (its servers), sandbox first. */
+  readonly urls: readonly EnvironmentUrl[];
+  /** Its security requirements (its own, or else the description's): any one alternative is enough. */
+  readonly security: ScopeAlternatives;
 }
 
 type HeadingDepth = Heading['depth'];
@@ -56,10 +66,6 @@ function jsx(
     attributes: Object.entries(attributes).map(([key, value]) => attribute(key, value)),
     children,
   };
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const requirement = (required: boolean): PhrasingContent[] => [text(required ? 'Required' : 'Optional')];
@@ -106,11 +112,6 @@ export function schemaNodes(schema: JsonObject, toPhrasing: ToPhrasing): RootCon
     ...(fields ? [fields] : [paragraph(text(`A value of type ${typeLabel(schema)}.`))]),
     ...(rule ? [paragraph(...toPhrasing(rule))] : []),
   ];
-}
-
-function scopesOf(definition: JsonObject): string[] {
-  const requirements = Array.isArray(definition.security) ? definition.security.filter(isObject) : [];
-  return [...new Set(requirements.flatMap((requirement) => Object.values(requirement).flat().map(String)))];
 }
 
 function parametersTable(definition: JsonObject, toPhrasing: ToPhrasing): Table | null {
@@ -165,10 +166,10 @@ export function operationNodes(
   const nodes: RootContent[] = [
     jsx('ApiEndpoint', {
       method: operation.method.toUpperCase(),
-      path: `${operation.basePath}${operation.path}`,
-      serverUrl: operation.serverUrl,
+      path: operation.path,
+      urls: encodeEnvironmentUrls(operation.urls),
       summary: typeof definition.summary === 'string' ? definition.summary : operation.operationId,
-      scopes: scopesOf(definition).join(' '),
+      security: encodeScopeAlternatives(operation.security),
       referenceHref: operation.referenceHref,
       operationId: operation.operationId,
     }),

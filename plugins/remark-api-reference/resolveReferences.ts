@@ -4,11 +4,7 @@
  * docs can say "object (Money)" rather than "object".
  */
 import { resolvePointer } from '../../openapi/descriptions';
-import type { JsonObject } from './schemaFields';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject, type JsonObject } from '../../openapi/document';
 
 export function resolveReferences<T>(document: JsonObject, value: T): T {
   const cache = new Map<string, unknown>();

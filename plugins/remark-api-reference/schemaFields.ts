@@ -2,7 +2,7 @@
  * Flattens a dereferenced JSON Schema (OpenAPI 3.1) into the rows of a field table:
  * `owner.address.line1`, its type, whether it is required, and its description.
  */
-export type JsonObject = { [key: string]: unknown };
+import { isObject, type JsonObject } from '../../openapi/document';
 
 export interface FieldRow {
   /** Dotted path; array items are written `name[]`. */
@@ -15,10 +15,6 @@ export interface FieldRow {
 
 /** Nesting deeper than this is summarised by its type; the reference page shows the rest. */
 const MAX_DEPTH = 4;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Merges `allOf` members into one schema (properties and `required` united). */
 export function mergeAllOf(schema: JsonObject): JsonObject {

@@ -16,13 +16,25 @@ test('an endpoint page shows its operation from the description', async ({ page 
   await open(page, '/docs/accounts-api/endpoints/balance-summary');
   const endpoint = page.getByRole('region', { name: 'Operation getBalanceSummary' });
   await expect(endpoint).toContainText('GET');
-  await expect(endpoint).toContainText('/v1/accounts/{accountNumber}/balances/summary');
+  // The path relative to the base URL, and the whole URL per environment: nothing to join by hand.
+  await expect(endpoint.locator('p code').first()).toHaveText('/accounts/{accountNumber}/balances/summary');
+  await expect(endpoint).toContainText(
+    'https://sandbox.api.clearing.example/v1/accounts/{accountNumber}/balances/summary',
+  );
+  await expect(endpoint).toContainText('https://api.clearing.example/v1/accounts/{accountNumber}/balances/summary');
   await expect(endpoint).toContainText('accounts.read');
   await expect(page.getByRole('heading', { name: 'Parameters', level: 3 })).toBeVisible();
   await expect(page.locator('table').filter({ hasText: 'asOfDate' }).first()).toContainText('string (date)');
   await expect(page.getByRole('heading', { name: 'Response body (200)', level: 3 })).toBeVisible();
   // The generated headings join the table of contents.
   await expect(page.locator('.table-of-contents').getByRole('link', { name: 'Responses' })).toBeAttached();
+});
+
+test('alternative security requirements read as alternatives', async ({ page }) => {
+  await open(page, '/docs/accounts-api/endpoints/onboarding-result');
+  await expect(page.getByRole('region', { name: 'Operation getOnboardingResult' })).toContainText(
+    'Either accounts.read or onboarding.write: one is enough.',
+  );
 });
 
 test('request samples come in curl, JavaScript and Python tabs with copy buttons, and the choice follows the reader', async ({

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { classifyFiles, filesToClassify, sourcesUnder, UnclassifiedFilesError } from '../classify';
-import { classifyInput, FILES } from './fixtures';
+import { DESCRIPTION_DOWNLOAD_FILES } from '../../api-reference/downloads';
+import { OTHER_PLUGINS_OUTPUTS } from '..';
+import { classifyInput, FILES, OUTPUTS } from './fixtures';
 
 describe('classifyFiles', () => {
   const { files, reasons, protectedChunks } = classifyFiles(classifyInput());
@@ -98,4 +100,29 @@ describe('sourcesUnder', () => {
     ['/site/src/pages/docs.tsx', false],
     ['/site/node_modules/pkg/docs/readme.md', false],
   ])('%s: %s', (resource, expected) => expect(isProtected(resource)).toBe(expected));
+});
+
+describe('the API reference downloads', () => {
+  it('are the YAML, JSON and Postman files of every reference page', () => {
+    expect(DESCRIPTION_DOWNLOAD_FILES).toContain('api/orders-api/orders-api.openapi.yaml');
+    expect(DESCRIPTION_DOWNLOAD_FILES).toContain('api/orders-api/orders-api.openapi.json');
+    expect(DESCRIPTION_DOWNLOAD_FILES).toContain('api/orders-api/orders-api.postman_collection.json');
+  });
+
+  it.each([
+    ['/docs and /api protected', ['/docs', '/api']],
+    ['only /docs protected', ['/docs']],
+  ])('are protected with %s, written or not yet written', (_case, protectedPaths) => {
+    const { files, reasons } = classifyFiles(
+      classifyInput({
+        files: [...FILES, DESCRIPTION_DOWNLOAD_FILES[0]],
+        outputs: [...OUTPUTS, ...OTHER_PLUGINS_OUTPUTS],
+        protectedPaths,
+      }),
+    );
+    for (const file of DESCRIPTION_DOWNLOAD_FILES) {
+      expect([file, files.get(file)]).toEqual([file, 'protected']);
+      expect(reasons.get(file)).toBe('plugins/api-reference writes it with protected content');
+    }
+  });
 });

@@ -4,14 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
-import {
-  exampleOf,
-  FRESH_UUID,
-  requestSamples,
-  sampleRequest,
-  SampleError,
-  type SampleOperation,
-} from '../requestSamples';
+import { exampleOf, requestUrl, sampleRequest, SampleError, type SampleOperation } from '../requestModel';
+import { requestSamples } from '../requestSamples';
 
 const operations: (SampleOperation & { operationId: string })[] = API_NAMES.flatMap((api) => {
   const description = loadDereferenced(api);
@@ -74,8 +68,8 @@ describe('sampleRequest', () => {
 
   it('sends a named example, with a new idempotency key made up by every sample', () => {
     const request = sampleRequest(placeOrder, { example: 'fractionalMarketBuy' });
-    expect(request.headers).toContainEqual(['Idempotency-Key', FRESH_UUID]);
-    expect(request.body).toMatchObject({ type: 'MARKET' });
+    expect(request.headers).toContainEqual({ name: 'Idempotency-Key', value: { kind: 'newUuid' } });
+    expect(request.body).toMatchObject({ kind: 'json', value: { type: 'MARKET' } });
     const [curl, fetch, python] = requestSamples(placeOrder);
     expect(curl.code).toContain('--header "Idempotency-Key: $(uuidgen)"');
     expect(fetch.code).toContain('"Idempotency-Key": crypto.randomUUID(),');
@@ -90,8 +84,8 @@ describe('sampleRequest', () => {
 
   it('adds the optional query parameters asked for, and only those that exist', () => {
     const search = operations.find((operation) => operation.operationId === 'searchEquityOrders')!;
-    const plain = new URL(sampleRequest(search).url);
-    const filtered = new URL(sampleRequest(search, { query: ['status'] }).url);
+    const plain = new URL(requestUrl(sampleRequest(search)));
+    const filtered = new URL(requestUrl(sampleRequest(search, { query: ['status'] })));
     expect(plain.searchParams.has('status')).toBe(false);
     expect(filtered.searchParams.get('status')).toBeTruthy();
     expect(() => sampleRequest(search, { query: ['nope'] })).toThrow(/no query parameter nope/);

@@ -2,7 +2,9 @@ import React, { lazy, Suspense, type ReactNode } from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Layout from '@theme/Layout';
-import { operationAnchor, operationIndex } from './operationIndex';
+import ApiDownloads, { type Download } from '@site/src/components/ApiDownloads';
+import { operationAnchor } from '@site/config/apiReference';
+import { operationIndex } from './operationIndex';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -10,6 +12,8 @@ export interface Props {
     readonly info: { readonly title: string; readonly description?: string };
     readonly paths?: Record<string, Record<string, { operationId?: string; summary?: string }>>;
   };
+  /** The description's files, written into the build by the reference plugin. */
+  readonly downloads?: readonly Download[];
 }
 
 // Redoc is large: it loads only on the reference pages, in the browser.
@@ -46,7 +50,7 @@ function OperationIndex({ description }: Props): ReactNode {
 }
 
 /** An interactive API reference rendered by Redoc from one OpenAPI description. */
-export default function ApiReference({ description }: Props): ReactNode {
+export default function ApiReference({ description, downloads = [] }: Props): ReactNode {
   const { title } = description.info;
   const fallback = <OperationIndex description={description} />;
   return (
@@ -54,6 +58,7 @@ export default function ApiReference({ description }: Props): ReactNode {
       title={`${title} reference`}
       description={`Reference of the ${title}: every operation, parameter, schema and example.`}>
       <main className={styles.reference}>
+        <ApiDownloads title={title} downloads={downloads} />
         <BrowserOnly fallback={fallback}>
           {() => (
             <Suspense fallback={fallback}>

@@ -1,3 +1,5 @@
+import { HTTP_METHODS } from '@site/openapi/document';
+
 /** The operations of an OpenAPI description, in document order, for the reference page's index. */
 export interface IndexedOperation {
   readonly operationId: string;
@@ -6,13 +8,11 @@ export interface IndexedOperation {
   readonly summary: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-
-type PathItem = Partial<Record<(typeof METHODS)[number], { operationId?: string; summary?: string }>>;
+type PathItem = Partial<Record<(typeof HTTP_METHODS)[number], { operationId?: string; summary?: string }>>;
 
 export function operationIndex(description: { readonly paths?: Record<string, PathItem> }): IndexedOperation[] {
   return Object.entries(description.paths ?? {}).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => {
+    HTTP_METHODS.flatMap((method) => {
       const operation = item[method];
       if (!operation?.operationId) return [];
       return [
@@ -21,6 +21,3 @@ export function operationIndex(description: { readonly paths?: Record<string, Pa
     }),
   );
 }
-
-/** Redoc's anchor for an operation, which the docs pages link to. */
-export const operationAnchor = (operationId: string): string => `operation/${operationId}`;

@@ -1,0 +1,209 @@
+/**
+ * @jest-environment node
+ *
+ * Every request sample the docs show, sent to a Prism mock of its API description, which checks the
+ * path, parameters, security and body against the description: each must get the documented success
+ * status. The curl samples run exactly as a reader copies them (the placeholder token in
+ * `$ACCESS_TOKEN`, a new key from `uuidgen`), with only the sandbox base URL swapped for the mock's.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../../../openapi/descriptions';
+import { isObject } from '../../../openapi/document';
+import { startPrismMocks, type PrismMocks } from '../../../openapi/prismMock';
+import type { SampleOperation, SampleOptions } from '../requestModel';
+import { requestSamples } from '../requestSamples';
+
+interface Sample {
+  readonly name: string;
+  readonly operationId: string;
+  readonly api: ApiName;
+  readonly serverUrl: string;
+  readonly curl: string;
+  readonly status: number;
+}
+
+const operations = new Map(
+  API_NAMES.flatMap((api) => {
+    const description = loadDereferenced(api);
+    const serverUrl = (description.servers as { url: string }[])[0].url;
+    return operationsOf(api, description).map((operation) => [operation.operationId, { ...operation, serverUrl }]);
+  }),
+);
+
+/** The lowest 2xx status of an operation: what Prism answers a valid request with. */
+function successStatus(operation: SampleOperation): number {
+  const statuses = Object.keys(isObject(operation.definition.responses) ? operation.definition.responses : {});
+  return Math.min(...statuses.filter((status) => /^2\d\d$/.test(status)).map(Number));
+}
+
+/** Every `<RequestSamples … />` of the docs pages, with its attributes. */
+function pageSampleRequests(): {
+  readonly where: string;
+  readonly operationId: string;
+  readonly options: SampleOptions;
+}[] {
+  return readdirSync('docs', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.mdx'))
+    .flatMap((file) => {
+      const source = readFileSync(path.join('docs', file), 'utf8');
+      const elements = [...source.matchAll(/<RequestSamples\b([^>]*?)\/>/g)];
+      // Each element is self-closing on one line; one written otherwise would be missed here.
+      expect(elements).toHaveLength((source.match(/<RequestSamples\b/g) ?? []).length);
+      return elements.map(([, attributeText]) => {
+        const attributes = Object.fromEntries(
+          [...attributeText.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
+        );
+        return {
+          where: file,
+          operationId: attributes.operationId,
+          options: {
+            example: attributes.example,
+            query: attributes.query?.split(',').map((name) => name.trim()),
+          },
+        };
+      });
+    });
+}
+
+function sampleOf(name: string, operationId: string, options: SampleOptions): Sample {
+  const operation = operations.get(operationId);
+  if (!operation) throw new Error(`${name}: no operation ${operationId}`);
+  const [curl] = requestSamples(operation, options);
+  return {
+    name,
+    operationId,
+    api: operation.api,
+    serverUrl: operation.serverUrl,
+    curl: curl.code,
+    status: successStatus(operation),
+  };
+}
+
+/** The samples of the docs pages, then each operation with each of its request-body examples. */
+function allSamples(): Sample[] {
+  const samples = pageSampleRequests().map(({ where, operationId, options }) =>
+    sampleOf(`${where}: ${operationId}${options.example ? ` (${options.example})` : ''}`, operationId, options),
+  );
+  for (const [operationId, operation] of operations) {
+    const requestBody = isObject(operation.definition.requestBody) ? operation.definition.requestBody : {};
+    const media = Object.values(isObject(requestBody.content) ? requestBody.content : {}).find(isObject);
+    const examples = media && isObject(media.examples) ? Object.keys(media.examples) : [];
+    for (const example of examples.length > 0 ? examples : [undefined]) {
+      samples.push(sampleOf(`${operationId}${example ? ` (${example})` : ''}`, operationId, { example }));
+    }
+  }
+  // The same sample twice proves nothing more.
+  return samples.filter((sample, index) => samples.findIndex((other) => other.curl === sample.curl) === index);
+}
+
+const SAMPLES = allSamples();
+
+// A folder to run the samples in: the files they upload, and `uuidgen` where the system has none.
+const workDir = mkdtempSync(path.join(tmpdir(), 'samples-against-mock-'));
+const binDir = path.join(workDir, 'bin');
+mkdirSync(binDir);
+if (spawnSync('sh', ['-c', 'command -v uuidgen']).status !== 0) {
+  writeFileSync(path.join(binDir, 'uuidgen'), '#!/bin/sh\ncat /proc/sys/kernel/random/uuid\n');
+  chmodSync(path.join(binDir, 'uuidgen'), 0o755);
+}
+for (const file of new Set(
+  SAMPLES.flatMap((sample) => [...sample.curl.matchAll(/--form '\w+=@([^']+)'/g)].map((match) => match[1])),
+)) {
+  writeFileSync(path.join(workDir, file), '%PDF-1.4\n%%EOF\n');
+}
+
+let mocks: PrismMocks;
+beforeAll(async () => {
+  mocks = await startPrismMocks();
+}, 180_000);
+afterAll(async () => {
+  await mocks?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+/**
+ * Runs a curl sample as a reader would, against `baseUrl` instead of the sandbox: `curl` writes the
+ * response body to a file and prints the status.
+ */
+function runCurl(sample: Sample, baseUrl: string): { status: number; body: string; violations: string[] } {
+  const bodyFile = path.join(workDir, 'response');
+  const headersFile = path.join(workDir, 'response-headers');
+  if (!sample.curl.includes(sample.serverUrl)) throw new Error(`${sample.name} does not call ${sample.serverUrl}`);
+  const command = sample.curl.split(sample.serverUrl).join(baseUrl);
+  const result = spawnSync(
+    'bash',
+    [
+      '-c',
+      `set -e\ncurl() { command curl --silent --show-error --output "$RESPONSE_FILE" --dump-header "$HEADERS_FILE" --write-out '%{http_code}' "$@"; }\n${command}`,
+    ],
+    {
+      cwd: workDir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        ACCESS_TOKEN: 'placeholder-access-token',
+        RESPONSE_FILE: bodyFile,
+        HEADERS_FILE: headersFile,
+        PATH: `${binDir}:${process.env.PATH}`,
+      },
+    },
+  );
+  if (result.status !== 0) throw new Error(`curl failed (${result.status}): ${result.stderr}`);
+  // Prism names what it found wrong with the request or its own answer in this header.
+  const header = /^sl-violations: (.*)$/im.exec(readFileSync(headersFile, 'utf8'))?.[1];
+  const violations = header
+    ? (JSON.parse(header) as { location?: string[]; message: string }[]).map(
+        (violation) => `${(violation.location ?? []).join('.')}: ${violation.message}`,
+      )
+    : [];
+  return { status: Number(result.stdout), body: readFileSync(bodyFile, 'utf8'), violations };
+}
+
+it('covers every sample of the docs pages and every request-body example', () => {
+  expect(new Set(SAMPLES.map((sample) => sample.operationId))).toEqual(new Set(operations.keys()));
+  expect(SAMPLES.length).toBeGreaterThan(operations.size);
+});
+
+describe.each(SAMPLES.map((sample) => [sample.name, sample] as const))('%s', (_name, sample) => {
+  it('gets the documented success status from the mock', () => {
+    const { status, body, violations } = runCurl(sample, mocks.baseUrls[sample.api]);
+    expect({ status, violations, body: status === sample.status ? '' : body }).toEqual({
+      status: sample.status,
+      violations: [],
+      body: '',
+    });
+  });
+});
+
+describe('a broken sample fails', () => {
+  const limitBuy = sampleOf('limitBuy', 'placeEquityOrder', { example: 'limitBuy' });
+  const getOrder = sampleOf('getEquityOrder', 'getEquityOrder', {});
+
+  it.each([
+    ['a wrong path', limitBuy, (curl: string) => curl.replace('/orders/equity', '/orders/equities')],
+    [
+      'a body value the schema does not allow',
+      limitBuy,
+      (curl: string) => curl.replace('"side": "BUY"', '"side": "PURCHASE"'),
+    ],
+    ['a required body field left out', limitBuy, (curl: string) => curl.replace(/\n\s*"symbol": "[^"]*",/, '')],
+    [
+      'a required header left out',
+      limitBuy,
+      (curl: string) => curl.replace(/ \\\n\s*--header "Idempotency-Key: [^"]*"/, ''),
+    ],
+    [
+      'a path parameter of the wrong format',
+      getOrder,
+      (curl: string) => curl.replace(/\/orders\/equity\/[^']+/, '/orders/equity/not-an-id'),
+    ],
+  ])('%s', (_what, sample, breakIt) => {
+    const curl = breakIt(sample.curl);
+    expect(curl).not.toBe(sample.curl);
+    const { status } = runCurl({ ...sample, curl }, mocks.baseUrls[sample.api]);
+    expect(status).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The request an operation's own examples describe, built once from the API description: method,
+ * URL, headers, query and body. The sample writers (`curlSample`, `fetchSample`, `pythonSample`) are
+ * pure functions of this model, so a sample cannot drift from the description it is checked against.
+ */
+import { isObject, type JsonObject } from '../../openapi/document';
+
+export interface SampleOperation {
+  readonly method: string;
+  readonly path: string;
+  /** Base URL of the first server (the sandbox). */
+  readonly serverUrl: string;
+  readonly definition: JsonObject;
+}
+
+export interface SampleOptions {
+  /** A named request-body example (default: the first). */
+  readonly example?: string;
+  /** Optional query parameters to include, with their examples (required ones always are). */
+  readonly query?: readonly string[];
+}
+
+/**
+ * What a header sends: a fixed text, the reader's access token as a bearer token, or a new UUID made
+ * up each time the sample runs (`$(uuidgen)`, `crypto.randomUUID()`, `uuid.uuid4()`).
+ */
+export type HeaderValue =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bearerToken' } | { readonly kind: 'newUuid' };
+
+export interface RequestHeader {
+  readonly name: string;
+  readonly value: HeaderValue;
+}
+
+export interface FormPart {
+  readonly name: string;
+  /** The text of a field, or the file name of a file part. */
+  readonly value: string;
+  readonly file: boolean;
+}
+
+export type RequestBody =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'multipart'; readonly parts: readonly FormPart[] };
+
+export interface SampleRequest {
+  /** Upper case, e.g. `POST`. */
+  readonly method: string;
+  /** The server's base URL, path included (`https://sandbox.api.clearing.example/v1`). */
+  readonly serverUrl: string;
+  /** The operation's path relative to `serverUrl`, with its path parameters filled in. */
+  readonly path: string;
+  readonly query: readonly (readonly [string, string])[];
+  /** In the order the samples send them; `Content-Type` is among them for a JSON body. */
+  readonly headers: readonly RequestHeader[];
+  readonly body: RequestBody | null;
+  /** How the samples read a success response: as JSON, or as bytes (a PDF). */
+  readonly response: 'json' | 'binary';
+}
+
+export class SampleError extends Error {}
+
+/** Headers whose value must be new for every request, so that two copied samples never share one. */
+export const NEW_UUID_HEADERS: ReadonlySet<string> = new Set(['Idempotency-Key']);
+
+/** The whole URL: the base URL, the path and the query string. */
+export function requestUrl(request: Pick<SampleRequest, 'serverUrl' | 'path' | 'query'>): string {
+  const search = new URLSearchParams(request.query.map(([name, value]) => [name, value])).toString();
+  return `${request.serverUrl.replace(/\/$/, '')}${request.path}${search ? `?${search}` : ''}`;
+}
+
+/** The example of a parameter, media type or schema: `example`, else the chosen or first `examples` value. */
+export function exampleOf(holder: JsonObject, name?: string): unknown {
+  const examples = isObject(holder.examples) ? holder.examples : null;
+  if (name) {
+    const named = examples?.[name];
+    if (!isObject(named) || !('value' in named)) {
+      throw new SampleError(`no example named "${name}" (has: ${Object.keys(examples ?? {}).join(', ') || 'none'})`);
+    }
+    return named.value;
+  }
+  if ('example' in holder) return holder.example;
+  const first = examples ? Object.values(examples).find((example) => isObject(example) && 'value' in example) : null;
+  if (isObject(first)) return first.value;
+  const schema = isObject(holder.schema) ? holder.schema : null;
+  if (schema && 'example' in schema) return schema.example;
+  if (schema && Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  return undefined;
+}
+
+/** A part is a file when its schema says binary content; its example names the file. */
+function formParts(media: JsonObject, example: unknown): FormPart[] {
+  const schema = isObject(media.schema) ? media.schema : {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  return Object.entries(isObject(example) ? example : {}).map(([name, value]) => {
+    const property = isObject(properties[name]) ? properties[name] : {};
+    const file = property.format === 'binary' || 'contentMediaType' in property || 'contentEncoding' in property;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const fileName = /[\w.-]+\.(?:pdf|jpe?g|png|tiff?)\b/i.exec(text)?.[0] ?? `${name}.bin`;
+    return { name, value: file ? fileName : text, file };
+  });
+}
+
+/** The request an operation's examples describe. */
+export function sampleRequest(
+  operation: SampleOperation,
+  { example, query: optionalQuery = [] }: SampleOptions = {},
+): SampleRequest {
+  const { definition } = operation;
+  const where = `${operation.method} ${operation.path}`;
+  const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
+  const valueOf = (parameter: JsonObject): string => {
+    const value = exampleOf(parameter);
+    if (value === undefined) throw new SampleError(`parameter "${String(parameter.name)}" of ${where} has no example`);
+    return String(value);
+  };
+
+  const unknown = optionalQuery.filter(
+    (name) => !parameters.some((parameter) => parameter.in === 'query' && parameter.name === name),
+  );
+  if (unknown.length > 0) throw new SampleError(`${where} has no query parameter ${unknown.join(', ')}`);
+
+  let path = operation.path;
+  const query: [string, string][] = [];
+  const headers: RequestHeader[] = [{ name: 'Authorization', value: { kind: 'bearerToken' } }];
+  for (const parameter of parameters) {
+    const name = String(parameter.name);
+    if (parameter.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(valueOf(parameter)));
+    // The required query parameters, and the optional ones the page asks for.
+    if (parameter.in === 'query' && (parameter.required === true || optionalQuery.includes(name))) {
+      query.push([name, valueOf(parameter)]);
+    }
+    if (parameter.in === 'header') {
+      headers.push({
+        name,
+        value: NEW_UUID_HEADERS.has(name) ? { kind: 'newUuid' } : { kind: 'text', text: valueOf(parameter) },
+      });
+    }
+  }
+
+  const responses = isObject(definition.responses) ? definition.responses : {};
+  const accept = Object.entries(responses)
+    .filter(([status]) => status.startsWith('2'))
+    .flatMap(([, response]) => Object.keys(isObject(response) && isObject(response.content) ? response.content : {}))
+    .at(0);
+  if (accept) headers.push({ name: 'Accept', value: { kind: 'text', text: accept } });
+
+  const requestBody = isObject(definition.requestBody) ? definition.requestBody : null;
+  const [contentType, media] = Object.entries(
+    requestBody && isObject(requestBody.content) ? requestBody.content : {},
+  )[0] ?? [null, null];
+  let body: RequestBody | null = null;
+  if (contentType && isObject(media)) {
+    const value = exampleOf(media, example);
+    if (value === undefined) throw new SampleError(`the request body of ${where} has no example`);
+    if (contentType === 'multipart/form-data') {
+      body = { kind: 'multipart', parts: formParts(media, value) };
+    } else {
+      body = { kind: 'json', value };
+      headers.push({ name: 'Content-Type', value: { kind: 'text', text: contentType } });
+    }
+  } else if (example) {
+    throw new SampleError(`${where} has no request body to take example "${example}" from`);
+  }
+
+  return {
+    method: operation.method.toUpperCase(),
+    serverUrl: operation.serverUrl,
+    path,
+    query,
+    headers,
+    body,
+    response: accept && !accept.includes('json') ? 'binary' : 'json',
+  };
+}
