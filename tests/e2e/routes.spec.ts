@@ -98,7 +98,7 @@ test.describe('protected routes, signed in', () => {
   });
 
   // The specification's 79 docs routes and the added ones, in a few groups so that both workers share them.
-  const GROUPS = 4;
+  const GROUPS = 6;
   for (let group = 0; group < GROUPS; group += 1) {
     const routes = SITE_DOCS_ROUTES.filter((_route, index) => index % GROUPS === group);
     test(`docs routes, group ${group + 1} of ${GROUPS}: each resolves with and without a trailing slash`, async ({
