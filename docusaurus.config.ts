@@ -156,8 +156,8 @@ const config = {
       respectPrefersColorScheme: true,
     },
     announcementBar: {
-      id: 'sandbox-onboarding-2025',
-      content: `New here? Read <a href="${settings.baseUrl}docs/getting-started/introduction">Getting started</a> to get sandbox credentials and place your first test order.`,
+      id: 'first-test-order-2026',
+      content: `New here? Read <a href="${settings.baseUrl}docs/getting-started/introduction">Getting started</a> to get sandbox credentials, then <a href="${settings.baseUrl}docs/getting-started/first-test-order">place your first test order</a>.`,
       isCloseable: true,
     },
     docs: {

@@ -1,6 +1,15 @@
 import { SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
-import { API_PAGES, DOCS_ROUTES, docsTitleFor, PUBLIC_PAGES, SITE_TITLE } from './siteContent';
+import {
+  ADDED_DOCS_ROUTES,
+  API_PAGES,
+  DOCS_ROUTES,
+  docsRoutesOnDisk,
+  docsTitleFor,
+  PUBLIC_PAGES,
+  SITE_DOCS_ROUTES,
+  SITE_TITLE,
+} from './siteContent';
 
 test.describe('public routes', () => {
   for (const page of PUBLIC_PAGES) {
@@ -61,7 +70,7 @@ test.describe('protected routes, signed in', () => {
       await expect(page).toHaveTitle(api.title);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         // The prerendered heading until Redoc's own (with the version) replaces it.
-        new RegExp(`^${api.heading} (reference|\\(1\\.0\\.0\\))$`),
+        new RegExp(`^${api.heading} (reference|\\(${api.version.replaceAll('.', '\\.')}\\))$`),
       );
     });
   }
@@ -73,10 +82,25 @@ test.describe('protected routes, signed in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
   });
 
-  // The 79 docs routes, in a few groups so that both workers share them.
-  const GROUPS = 4;
+  test("the docs pages are the specification's routes plus the listed additions", () => {
+    const onDisk = docsRoutesOnDisk();
+    expect(
+      DOCS_ROUTES.filter((route) => !onDisk.includes(route)),
+      "the specification's routes without a page",
+    ).toEqual([]);
+    expect(
+      ADDED_DOCS_ROUTES.filter((route) => DOCS_ROUTES.includes(route)),
+      'additions already in the spec',
+    ).toEqual([]);
+    expect([...SITE_DOCS_ROUTES].sort(), 'pages on disk that neither list names, or listed pages missing').toEqual(
+      onDisk,
+    );
+  });
+
+  // The specification's 79 docs routes and the added ones, in a few groups so that both workers share them.
+  const GROUPS = 6;
   for (let group = 0; group < GROUPS; group += 1) {
-    const routes = DOCS_ROUTES.filter((_route, index) => index % GROUPS === group);
+    const routes = SITE_DOCS_ROUTES.filter((_route, index) => index % GROUPS === group);
     test(`docs routes, group ${group + 1} of ${GROUPS}: each resolves with and without a trailing slash`, async ({
       page,
     }) => {

@@ -61,6 +61,16 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/docs\/accounts-api\/endpoints\/balance-summary/);
   });
 
+  test('the pages added to the journey are searchable: the quick start and the sandbox test values', async ({
+    page,
+  }) => {
+    await openReady(page);
+    await search(page, 'first test order');
+    await expect(suggestions(page).first()).toContainText('Place your first test order');
+    await search(page, 'sandbox test values');
+    await expect(suggestions(page).first()).toContainText('Sandbox test values');
+  });
+
   test('a common term shows at most 8 results, and See all results lists more', async ({ page }) => {
     await openReady(page);
     await search(page, 'account');

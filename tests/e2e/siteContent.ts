@@ -1,5 +1,6 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 
 export const SITE_TITLE = 'Clearing API Developer Docs';
 
@@ -8,6 +9,43 @@ export const DOCS_ROUTES: readonly string[] = readFileSync(path.join(__dirname, 
   .split('\n')
   .map((line) => line.trim())
   .filter(Boolean);
+
+/**
+ * Docs pages added beyond the specification's list. They must resolve like the specification's routes;
+ * the specification's list stays what must exist.
+ */
+export const ADDED_DOCS_ROUTES: readonly string[] = [
+  '/docs/getting-started/first-test-order',
+  '/docs/getting-started/sandbox',
+  '/docs/getting-started/versioning',
+  '/docs/getting-started/changelog',
+  '/docs/accounts-api/endpoints/sandbox-deposit',
+  '/docs/accounts-api/endpoints/sandbox-reset',
+];
+
+/** Every docs route the site must serve: the specification's, then the added ones. */
+export const SITE_DOCS_ROUTES: readonly string[] = [...DOCS_ROUTES, ...ADDED_DOCS_ROUTES];
+
+/** The route of every MDX page under docs/ (files starting with `_` are partials, not pages). */
+export function docsRoutesOnDisk(): string[] {
+  return readdirSync('docs', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.mdx') && !path.basename(file).startsWith('_'))
+    .map((file) =>
+      `/docs/${file
+        .split(path.sep)
+        .join('/')
+        .replace(/\.mdx$/, '')}`.replace(/\/?index$/, ''),
+    )
+    .sort();
+}
+
+/** The `info.version` of an API description in openapi/, as Redoc shows it next to the title. */
+function descriptionVersion(api: string): string {
+  const description = parseYaml(readFileSync(path.join('openapi', `${api}.yaml`), 'utf8')) as {
+    info: { version: string };
+  };
+  return description.info.version;
+}
 
 /** The MDX file behind a docs route. */
 export function docsFileFor(route: string): string {
@@ -41,19 +79,28 @@ export const API_PAGES = [
     path: '/api/accounts-api',
     title: `Accounts API reference | ${SITE_TITLE}`,
     heading: 'Accounts API',
-    operations: 10,
+    version: descriptionVersion('accounts'),
+    operations: 12,
   },
   {
     path: '/api/onboarding-api',
     title: `Onboarding API reference | ${SITE_TITLE}`,
     heading: 'Onboarding API',
+    version: descriptionVersion('onboarding'),
     operations: 4,
   },
-  { path: '/api/orders-api', title: `Orders API reference | ${SITE_TITLE}`, heading: 'Orders API', operations: 14 },
+  {
+    path: '/api/orders-api',
+    title: `Orders API reference | ${SITE_TITLE}`,
+    heading: 'Orders API',
+    version: descriptionVersion('orders'),
+    operations: 14,
+  },
   {
     path: '/api/document-api',
     title: `Document API reference | ${SITE_TITLE}`,
     heading: 'Document API',
+    version: descriptionVersion('documents'),
     operations: 3,
   },
 ] as const;

@@ -1,0 +1,299 @@
+/** @jest-environment node */
+import {
+  API_NAMES,
+  loadBundled,
+  loadDereferenced,
+  operationsOf,
+  type ApiName,
+  type JsonObject,
+  type Operation,
+} from '../../../openapi/descriptions';
+import { docsFiles, readPage, type DocsPage } from '../docsPages';
+
+/**
+ * The developer journey (sandbox test values, the first test order, the changelog) against the API
+ * descriptions: every value, request and version these pages name must be one the descriptions define.
+ */
+
+const bundled = Object.fromEntries(API_NAMES.map((api) => [api, loadBundled(api, { dereferenced: false })])) as Record<
+  ApiName,
+  JsonObject
+>;
+const dereferenced = Object.fromEntries(API_NAMES.map((api) => [api, loadDereferenced(api)])) as Record<
+  ApiName,
+  JsonObject
+>;
+const operations: Operation[] = API_NAMES.flatMap((api) => operationsOf(api, dereferenced[api]));
+
+/** `api#Schema` -> the values of that enumeration. */
+const enums = new Map<string, string[]>(
+  API_NAMES.flatMap((api) =>
+    Object.entries(((bundled[api].components as JsonObject).schemas ?? {}) as Record<string, JsonObject>)
+      .filter(([, schema]) => Array.isArray(schema.enum))
+      .map(([name, schema]): [string, string[]] => [`${api}#${name}`, (schema.enum as unknown[]).map(String)]),
+  ),
+);
+const enumValues = new Set([...enums.values()].flat());
+
+interface SandboxTestValue {
+  readonly when: string;
+  readonly outcome: Record<string, string>;
+}
+
+/** The `x-sandbox-test-values` of each operation that has them, by `api#operationId`. */
+const sandboxTestValues = new Map<string, SandboxTestValue[]>(
+  operations
+    .filter((operation) => Array.isArray(operation.definition['x-sandbox-test-values']))
+    .map((operation): [string, SandboxTestValue[]] => [
+      `${operation.api}#${operation.operationId}`,
+      operation.definition['x-sandbox-test-values'] as SandboxTestValue[],
+    ]),
+);
+
+/** Values in backticks, such as `XPRT` in "Any order for `XPRT`". */
+const codeSpans = (text: string): string[] => [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+
+/** The pages of the journey: everything they name must exist in the descriptions. */
+const JOURNEY_PAGES = [
+  'getting-started/first-test-order.mdx',
+  'getting-started/sandbox.mdx',
+  'getting-started/changelog.mdx',
+  'accounts-api/endpoints/sandbox-deposit.mdx',
+  'accounts-api/endpoints/sandbox-reset.mdx',
+];
+const journeyPages = JOURNEY_PAGES.map(readPage);
+
+/** The page without its fenced code blocks. */
+const withoutCode = (page: DocsPage): string =>
+  page.source.replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, '');
+
+describe('the sandbox test values', () => {
+  it('are listed by the operations they apply to, with outcomes that are values of the named enumerations', () => {
+    expect([...sandboxTestValues.keys()].sort()).toEqual(['onboarding#openAccount', 'orders#placeEquityOrder']);
+    const wrong = [...sandboxTestValues].flatMap(([where, rows]) =>
+      rows.flatMap((row) =>
+        Object.entries(row.outcome).flatMap(([schema, value]) =>
+          enums.get(schema)?.includes(value) ? [] : [`${where} "${row.when}": ${value} is not a value of ${schema}`],
+        ),
+      ),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('force every onboarding outcome: each application status, required action and rejection reason', () => {
+    const outcomes = (sandboxTestValues.get('onboarding#openAccount') ?? []).flatMap((row) =>
+      Object.values(row.outcome),
+    );
+    const needed = [
+      'accounts#ApplicationStatus',
+      'accounts#RequiredActionType',
+      'accounts#RejectionReasonCode',
+    ].flatMap((schema) => enums.get(schema) ?? [`(no ${schema})`]);
+    expect(needed.filter((value) => !outcomes.includes(value))).toEqual([]);
+  });
+
+  it('force each fill behavior and every rejection the single equity order documents', () => {
+    const placeEquityOrder = operations.find((operation) => operation.operationId === 'placeEquityOrder')!;
+    const unprocessable = ((placeEquityOrder.definition.responses as JsonObject)['422'] as JsonObject)
+      .content as Record<string, JsonObject>;
+    const rejections = Object.values(unprocessable).flatMap((media) =>
+      Object.values((media.examples ?? {}) as Record<string, { value: { error: { code: string } } }>).map(
+        (example) => example.value.error.code,
+      ),
+    );
+    expect(rejections.length).toBeGreaterThan(5);
+    const fills = ['FILLED', 'PARTIALLY_FILLED', 'NEW', 'REJECTED'];
+    const outcomes = (sandboxTestValues.get('orders#placeEquityOrder') ?? []).flatMap((row) =>
+      Object.values(row.outcome),
+    );
+    expect([...fills, ...rejections].filter((value) => !outcomes.includes(value))).toEqual([]);
+  });
+
+  it('are shown on the docs exactly as the descriptions list them', () => {
+    const tables = docsFiles()
+      .map(readPage)
+      .flatMap((page) =>
+        page.tables
+          .filter((table) => table.marker?.startsWith('sandbox-test-values:'))
+          .map((table) => ({
+            where: `${page.file}:${table.line}`,
+            source: table.marker!.slice('sandbox-test-values:'.length).trim(),
+            rows: table.rows.slice(1).map((cells) => ({ when: cells[0], outcome: codeSpans(cells[1] ?? '') })),
+          })),
+      );
+    expect(tables.map((table) => table.source).sort()).toEqual([...sandboxTestValues.keys()].sort());
+    const wrong = tables.flatMap((table) => {
+      const listed = sandboxTestValues.get(table.source) ?? [];
+      const shown = table.rows.map((row) => `${row.when} => ${[...row.outcome].sort().join(', ')}`);
+      const expected = listed.map((row) => `${row.when} => ${Object.values(row.outcome).sort().join(', ')}`);
+      return shown.join('\n') === expected.join('\n')
+        ? []
+        : [
+            `${table.where} differs from ${table.source}:\n  shown:    ${shown.join('\n            ')}\n  listed:   ${expected.join('\n            ')}`,
+          ];
+    });
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the journey pages', () => {
+  /** Test symbols and names the descriptions define in their sandbox test values. */
+  const testValues = new Set(
+    [...sandboxTestValues.values()].flatMap((rows) => rows.flatMap((row) => codeSpans(row.when))),
+  );
+
+  it('name only statuses, reasons and codes that the descriptions define', () => {
+    const unknown = journeyPages.flatMap((page) =>
+      codeSpans(withoutCode(page))
+        .filter((span) => /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(span))
+        .filter((span) => !enumValues.has(span) && !testValues.has(span))
+        .map((span) => `${page.file}: ${span}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  /** `POST /orders/equity/{orderId}` matches `POST /orders/equity/0c4f…` and the template itself. */
+  const matchesOperation = (method: string, path: string): boolean =>
+    operations.some(
+      (operation) =>
+        operation.method === method &&
+        new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path.replace(/\/$/, '')),
+    );
+
+  it('call only operations that exist in a description, in the prose and in their code blocks', () => {
+    const servers = new Set(
+      API_NAMES.flatMap((api) => ((dereferenced[api].servers ?? []) as { url: string }[]).map((server) => server.url)),
+    );
+    const calls = journeyPages.flatMap((page) => {
+      const inProse = [...withoutCode(page).matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`\s?]*)[^`]*`/g)].map(
+        (match) => ({ method: match[1], path: match[2] }),
+      );
+      const inCode = page.codeBlocks.flatMap((block) =>
+        [...block.code.matchAll(/curl\b([^\n]*(?:\\\n[^\n]*)*)/g)].flatMap((call) => {
+          const url = /"(https:\/\/[^"]+)"/.exec(call[1])?.[1] ?? '';
+          const server = [...servers].find((candidate) => url.startsWith(candidate));
+          if (!server) return [];
+          const method = /-X\s+([A-Z]+)/.exec(call[1])?.[1] ?? 'GET';
+          return [{ method, path: new URL(url).pathname.slice(new URL(server).pathname.length) }];
+        }),
+      );
+      return [...inProse, ...inCode].map((call) => ({ ...call, file: page.file }));
+    });
+    expect(calls.length).toBeGreaterThan(3);
+    const missing = calls
+      .filter((call) => !matchesOperation(call.method, call.path))
+      .map((call) => `${call.file}: ${call.method} ${call.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('request tokens from the token URL the descriptions give', () => {
+    const tokenUrls = new Set(
+      API_NAMES.map((api) => {
+        const schemes = (dereferenced[api].components as JsonObject).securitySchemes as Record<string, JsonObject>;
+        return String(
+          ((schemes.clientCredentials.flows as JsonObject).clientCredentials as JsonObject).tokenUrl ?? '(none)',
+        );
+      }),
+    );
+    expect(tokenUrls.size).toBe(1);
+    const used = journeyPages.flatMap((page) =>
+      page.codeBlocks.flatMap((block) => [...block.code.matchAll(/https:\/\/id\.[^"\s]+/g)].map((match) => match[0])),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((url) => !tokenUrls.has(url))).toEqual([]);
+  });
+
+  it('take the first test order from an account to a fill and a cancel, in that order', () => {
+    const quickStart = journeyPages.find((page) => page.file === 'getting-started/first-test-order.mdx')!;
+    const steps = [...quickStart.source.matchAll(/<RequestSamples operationId="([^"]+)"/g)].map((match) => match[1]);
+    expect(steps).toEqual([
+      'openAccount',
+      'getOnboardingResult',
+      'createSandboxDeposit',
+      'placeEquityOrder',
+      'getEquityOrder',
+      'placeEquityOrder',
+      'cancelEquityOrder',
+    ]);
+  });
+});
+
+describe('the changelog', () => {
+  const changelog = readPage('getting-started/changelog.mdx');
+  const titles = new Map(API_NAMES.map((api) => [String((dereferenced[api].info as JsonObject).title), api]));
+  const entries = changelog.headings.reduce<{ date: string; api: string; version: string; line: number }[]>(
+    (list, heading) => {
+      if (heading.depth === 2) {
+        list.push({ date: heading.text, api: '', version: '', line: heading.line });
+      } else if (heading.depth === 3) {
+        const date = list.at(-1)?.date ?? '(none)';
+        const match = /^(.+) (\d+\.\d+\.\d+)$/.exec(heading.text);
+        list.push({ date, api: match?.[1] ?? heading.text, version: match?.[2] ?? '', line: heading.line });
+      }
+      return list;
+    },
+    [],
+  );
+  const releases = entries.filter((entry) => entry.api);
+  const semver = (version: string) => version.split('.').map(Number);
+  const newer = (a: string, b: string) => {
+    const [x, y] = [semver(a), semver(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  };
+
+  it('has dated entries, newest first, none in the future', () => {
+    const dates = entries.filter((entry) => !entry.api).map((entry) => entry.date);
+    expect(dates.length).toBeGreaterThan(1);
+    expect(dates.filter((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))).toEqual([]);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(new Set(dates).size).toBe(dates.length);
+    expect(dates.filter((date) => date > new Date().toISOString().slice(0, 10))).toEqual([]);
+  });
+
+  it('names each release by the title of its API and a version, in falling order per API', () => {
+    expect(releases.filter((entry) => !titles.has(entry.api) || !entry.version).map((entry) => entry.line)).toEqual([]);
+    const out = [...titles.keys()].flatMap((title) => {
+      const versions = releases.filter((entry) => entry.api === title).map((entry) => entry.version);
+      return versions.every((version, index) => index === 0 || newer(versions[index - 1], version) > 0)
+        ? []
+        : [`${title}: ${versions.join(', ')}`];
+    });
+    expect(out).toEqual([]);
+  });
+
+  it("gives each API's newest entry the version of its description, whose major version is the one in the path", () => {
+    const wrong = API_NAMES.flatMap((api) => {
+      const info = dereferenced[api].info as JsonObject;
+      const newest = releases.find((entry) => entry.api === info.title)?.version;
+      const major = semver(String(info.version))[0];
+      const servers = ((dereferenced[api].servers ?? []) as { url: string }[]).filter(
+        (server) => !server.url.endsWith(`/v${major}`),
+      );
+      return [
+        ...(newest === info.version
+          ? []
+          : [`${api}: changelog ${newest ?? 'none'}, description ${String(info.version)}`]),
+        ...servers.map((server) => `${api}: server ${server.url} is not /v${major}`),
+      ];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('announces every deprecated operation, which answers with the Deprecation header', () => {
+    const wrong = operations
+      .filter((operation) => operation.definition.deprecated === true)
+      .flatMap((operation) => {
+        const responses = Object.entries((operation.definition.responses ?? {}) as Record<string, JsonObject>).filter(
+          ([status]) => status.startsWith('2'),
+        );
+        const withoutHeader = responses
+          .filter(([, response]) => !('Deprecation' in ((response.headers ?? {}) as JsonObject)))
+          .map(([status]) => `${operation.operationId} ${status} has no Deprecation header`);
+        const announced = changelog.source.includes(`\`${operation.method} ${operation.path}\``)
+          ? []
+          : [`${operation.operationId} is not in the changelog`];
+        return [...withoutHeader, ...announced];
+      });
+    expect(wrong).toEqual([]);
+  });
+});
