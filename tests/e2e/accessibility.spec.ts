@@ -14,6 +14,8 @@ const SIGNED_IN_ROUTES = [
   '/docs/getting-started/authentication',
   '/docs/accounts-api/endpoints/new-account',
   '/docs/trading-api/options/single-option-order',
+  '/docs/getting-started/first-test-order',
+  '/docs/accounts-api/endpoints/sandbox-deposit',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {
