@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
 import { SIGNED_IN_STATE } from './environment.mjs';
+import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
 
 test.use({ storageState: SIGNED_IN_STATE });
 
@@ -68,14 +67,10 @@ test('a data-block page shows its schema fields', async ({ page }) => {
   await expect(page.locator('table').filter({ hasText: 'relationship' }).first()).toContainText('Required');
 });
 
-/** Every docs page with a Mermaid diagram, and how many it has, read from the MDX sources. */
-const DIAGRAM_PAGES = readdirSync('docs', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.mdx'))
-  .map((file) => ({
-    route: `/docs/${file.replace(/\.mdx$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, ''),
-    diagrams: (readFileSync(path.join('docs', file), 'utf8').match(/^```mermaid/gm) ?? []).length,
-  }))
-  .filter((page) => page.diagrams > 0);
+/** Every docs page with a Mermaid diagram, and how many it has, read from the MDX sources (partials included). */
+const DIAGRAM_PAGES = DOCS_ROUTES.map((route) => ({ route, diagrams: diagramSourcesFor(route).length })).filter(
+  (page) => page.diagrams > 0,
+);
 
 test('the docs have diagrams', () => {
   expect(DIAGRAM_PAGES.reduce((sum, page) => sum + page.diagrams, 0)).toBeGreaterThanOrEqual(10);

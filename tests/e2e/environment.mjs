@@ -63,4 +63,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-gpu',
+  // Text drawn the same way on every machine, for the screenshot tests.
+  '--font-render-hinting=none',
 ];

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
-import { API_PAGES, DOCS_ROUTES, PUBLIC_PAGES, docsFileFor } from './siteContent';
+import { API_PAGES, DOCS_ROUTES, PUBLIC_PAGES, diagramSourcesFor } from './siteContent';
 
 /** Phone widths: the smallest in common use, and a common one. */
 const PHONE_WIDTHS = [320, 375] as const;
@@ -51,7 +50,7 @@ interface PhonePage {
 
 const hydrated = (page: Page) => waitForHydration(page);
 const docsPage = (path: string): PhonePage => {
-  const diagrams = (readFileSync(docsFileFor(path), 'utf8').match(/^```mermaid/gm) ?? []).length;
+  const diagrams = diagramSourcesFor(path).length;
   return {
     path,
     ready: async (page) => {

@@ -58,6 +58,20 @@ export function docsFileFor(route: string): string {
   return found;
 }
 
+/** The Mermaid diagrams of a docs page, in order: its own and those of the MDX partials it imports, as their source text. */
+export function diagramSourcesFor(route: string): string[] {
+  const file = docsFileFor(route);
+  const sourcesIn = (mdxFile: string): string[] => {
+    const source = readFileSync(mdxFile, 'utf8');
+    const own = [...source.matchAll(/^```mermaid\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+    const imported = [...source.matchAll(/^import \w+ from '(\.[^']+\.mdx)';$/gm)].flatMap((match) =>
+      sourcesIn(path.join(path.dirname(mdxFile), match[1])),
+    );
+    return [...own, ...imported];
+  };
+  return sourcesIn(file);
+}
+
 /** The `title` front matter of a docs page. */
 export function docsTitleFor(route: string): string {
   const source = readFileSync(docsFileFor(route), 'utf8');

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { BUILD_DIR, SIGNED_IN_STATE } from './environment.mjs';
+import { expect, test, waitForHydration } from './fixtures';
+import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
+
+/**
+ * What axe cannot see: tables that do not fit their column, diagrams too small to read or without a
+ * way to enlarge them, and a sidebar that hides the page being read. Each check reads the real build.
+ */
+test.use({ storageState: SIGNED_IN_STATE });
+
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+
+/** The docs pages whose built HTML has a table: the build says which, so a new table is covered at once. */
+const TABLE_PAGES = DOCS_ROUTES.filter((route) =>
+  readFileSync(path.join(BUILD_DIR, route, 'index.html'), 'utf8').includes('<table'),
+);
+const DIAGRAM_PAGES = DOCS_ROUTES.map((route) => ({ route, sources: diagramSourcesFor(route) })).filter(
+  (page) => page.sources.length > 0,
+);
+const PAGES_PER_TEST = 8;
+
+async function open(page: Page, route: string) {
+  await page.goto(route);
+  await waitForHydration(page);
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+}
+
+async function diagramsDrawn(page: Page, count: number) {
+  await expect(page.locator('article .docusaurus-mermaid-container svg')).toHaveCount(count, { timeout: 20_000 });
+}
+
+test('the build has pages with tables and diagrams to check', () => {
+  expect(TABLE_PAGES.length).toBeGreaterThanOrEqual(40);
+  expect(DIAGRAM_PAGES.length).toBeGreaterThanOrEqual(8);
+});
+
+test.describe('tables at 1280 px', () => {
+  test.use({ viewport: DESKTOP });
+  for (let start = 0; start < TABLE_PAGES.length; start += PAGES_PER_TEST) {
+    const routes = TABLE_PAGES.slice(start, start + PAGES_PER_TEST);
+    test(`no table is wider than the text column: ${routes[0]} and ${routes.length - 1} more`, async ({ page }) => {
+      for (const route of routes) {
+        await open(page, route);
+        const tooWide = await page.locator('article table').evaluateAll((tables) =>
+          tables.flatMap((table, index) => {
+            const column = table.closest('.theme-doc-markdown') ?? table.parentElement!;
+            const columnWidth = column.getBoundingClientRect().width;
+            const width = table.getBoundingClientRect().width;
+            return width > columnWidth + 0.5
+              ? [
+                  `table ${index + 1} ("${(table as HTMLTableElement).rows[0]?.innerText.replace(/\s+/g, ' ').slice(0, 50)}") is ${Math.round(width)} px in a ${Math.round(columnWidth)} px column`,
+                ]
+              : [];
+          }),
+        );
+        expect(tooWide, route).toEqual([]);
+      }
+    });
+  }
+});
+
+test.describe('tables at 390 px', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+  for (const route of ['/docs/accounts-api/appendix/values', '/docs/accounts-api/endpoints/new-account']) {
+    test(`${route}: a table of three or more columns shows one card per row, every value named by its column`, async ({
+      page,
+    }) => {
+      await open(page, route);
+      const problems = await page.locator('article table').evaluateAll((tables) =>
+        tables.flatMap((table, index) => {
+          const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim() ?? '');
+          if (headers.length < 3) return [];
+          const name = `table ${index + 1} (${headers.join(' | ')})`;
+          const found: string[] = [];
+          const tableWidth = table.getBoundingClientRect().width;
+          const scroller = table.parentElement!;
+          if (scroller.scrollWidth > scroller.clientWidth + 1) found.push(`${name} scrolls sideways`);
+          for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
+            Array.from(row.querySelectorAll('td')).forEach((cell, column) => {
+              const label = getComputedStyle(cell, '::before').content.replace(/^"|"$/g, '');
+              if (label !== headers[column])
+                found.push(`${name}: a cell is labelled "${label}", not "${headers[column]}"`);
+              if (cell.getBoundingClientRect().width < tableWidth * 0.9)
+                found.push(`${name}: a cell is not full width`);
+            });
+          }
+          return [...new Set(found)].slice(0, 5);
+        }),
+      );
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('the values appendix: every card fits the screen, its value first', async ({ page }) => {
+    await open(page, '/docs/accounts-api/appendix/values');
+    const rows = await page.locator('article table tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({
+        right: tr.getBoundingClientRect().right,
+        firstCellTop: tr.querySelector('td')!.getBoundingClientRect().top - tr.getBoundingClientRect().top,
+      })),
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.filter((row) => row.right > 390 || row.firstCellTop > 10)).toEqual([]);
+  });
+});
+
+test.describe('diagrams at 1280 px', () => {
+  test.use({ viewport: DESKTOP });
+  for (const { route, sources } of DIAGRAM_PAGES) {
+    test(`${route}: every diagram has labels of 12 px or more and opens full screen, zooms by keyboard, closes with Esc`, async ({
+      page,
+    }) => {
+      await open(page, route);
+      await diagramsDrawn(page, sources.length);
+      const article = page.locator('article');
+      const sizes = await article.locator('.docusaurus-mermaid-container svg').evaluateAll((svgs) =>
+        svgs.map((svg) => {
+          const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+          const labels = Array.from(
+            svg.querySelectorAll('text, tspan, foreignObject span, foreignObject p, foreignObject div'),
+          )
+            .filter((element) =>
+              Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent?.trim()),
+            )
+            .map((element) => Number.parseFloat(getComputedStyle(element).fontSize) * scale);
+          return Math.min(...labels);
+        }),
+      );
+      for (const [index, size] of sizes.entries()) {
+        expect(size, `diagram ${index + 1}'s smallest label, in px on screen`).toBeGreaterThanOrEqual(12);
+      }
+
+      for (const [index, source] of sources.entries()) {
+        const title = /^\s*accTitle\s*:\s*(.+?)\s*$/m.exec(source)![1];
+        const button = article.getByRole('button', { name: `Open full screen: ${title}`, exact: true });
+        await expect(button, `diagram ${index + 1}`).toHaveCount(1);
+        await button.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: title });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.locator('svg[aria-roledescription]')).toBeVisible();
+        const stage = dialog.locator('[data-zoom-ready="true"] .docusaurus-mermaid-container');
+        await expect(stage).toBeAttached();
+        const scale = () => stage.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
+        await page.keyboard.press('+');
+        await expect.poll(scale).toBeGreaterThan(1.1);
+        await page.keyboard.press('0');
+        await expect.poll(scale).toBeCloseTo(1, 2);
+        await page.keyboard.press('-');
+        await expect.poll(scale).toBeLessThan(0.9);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(button).toBeFocused();
+      }
+    });
+  }
+});
+
+/** A page deep in the last section of the sidebar: below the fold when every section is open. */
+const DEEP_PAGE = '/docs/trading-api/equity/update-equity-order';
+
+async function sidebarState(page: Page, menu: string) {
+  return page.locator(menu).evaluate((root) => {
+    const active = root.querySelector<HTMLElement>('.menu__link--active[aria-current="page"]');
+    const box = active?.getBoundingClientRect();
+    const menuBox = active?.closest('.menu')?.getBoundingClientRect();
+    const openCategories = Array.from(root.querySelectorAll('.theme-doc-sidebar-item-category'))
+      .filter((category) => !category.classList.contains('menu__list-item--collapsed'))
+      .filter((category) => !category.contains(active ?? null))
+      .map((category) => category.querySelector('.menu__link')?.textContent?.trim());
+    return {
+      active: active?.textContent?.trim(),
+      inView: Boolean(
+        box &&
+        menuBox &&
+        box.top >= Math.max(menuBox.top, 0) &&
+        box.bottom <= Math.min(menuBox.bottom, window.innerHeight),
+      ),
+      openCategories,
+    };
+  });
+}
+
+test.describe('the sidebar', () => {
+  test('at 1280 px, shows the current page on load, with only its own sections open', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, DEEP_PAGE);
+    await expect
+      .poll(() => sidebarState(page, 'nav[aria-label="Docs sidebar"]'))
+      .toEqual({ active: 'Update equity order', inView: true, openCategories: [] });
+  });
+
+  test('on a phone, the menu opens at the current page, with only its own sections open', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      storageState: SIGNED_IN_STATE,
+    });
+    const page = await context.newPage();
+    await open(page, DEEP_PAGE);
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await expect(page.locator('.navbar-sidebar')).toBeVisible();
+    await expect
+      .poll(() => sidebarState(page, '.navbar-sidebar .theme-doc-sidebar-menu'))
+      .toEqual({ active: 'Update equity order', inView: true, openCategories: [] });
+    await context.close();
+  });
+
+  test('Account activity API is one link to its page, not a section holding a page of the same name', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, '/docs');
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await expect(sidebar.getByText('Account activity API', { exact: true })).toHaveCount(1);
+    await expect(sidebar.getByRole('link', { name: 'Account activity API', exact: true })).toHaveAttribute(
+      'href',
+      '/docs/account-activity-api/account-actitvity-api',
+    );
+  });
+});
