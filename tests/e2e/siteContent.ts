@@ -26,10 +26,10 @@ export const ADDED_DOCS_ROUTES: readonly string[] = [
 /** Every docs route the site must serve: the specification's, then the added ones. */
 export const SITE_DOCS_ROUTES: readonly string[] = [...DOCS_ROUTES, ...ADDED_DOCS_ROUTES];
 
-/** The route of every MDX page under docs/ (files starting with `_` are partials, not pages). */
+/** The route of every MDX page under docs/ (a file or folder whose name starts with `_` holds partials, not pages). */
 export function docsRoutesOnDisk(): string[] {
   return readdirSync('docs', { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.mdx') && !path.basename(file).startsWith('_'))
+    .filter((file) => file.endsWith('.mdx') && !file.split(path.sep).some((segment) => segment.startsWith('_')))
     .map((file) =>
       `/docs/${file
         .split(path.sep)
