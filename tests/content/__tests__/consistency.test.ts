@@ -32,6 +32,15 @@ const pageOf = (operation: Operation): string | undefined => {
   return docsFiles().find((file) => file === `${route}.mdx` || file === `${route}/index.mdx`);
 };
 
+/** Every string in a description, with the JSON path where it is. */
+function stringsOf(value: unknown, at = ''): { path: string; text: string }[] {
+  if (typeof value === 'string') return [{ path: at, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringsOf(item, `${at}/${index}`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringsOf(item, `${at}/${key}`));
+  return [];
+}
+
 const where = (file: string, line: TextLine) => `${file}:${line.line}: ${line.text.trim().slice(0, 110)}`;
 const allLines = () =>
   pages.flatMap((candidate) => textLines(candidate).map((line) => ({ file: candidate.file, line })));
@@ -275,6 +284,54 @@ describe('account updates', () => {
     expect(statements.length).toBeGreaterThan(3);
     const wrong = statements.filter(({ line }) => [...accepted].some((status) => !line.text.includes(`\`${status}\``)));
     expect(wrong.map(({ file, line }) => where(file, line))).toEqual([]);
+  });
+});
+
+describe('reusing a reserved account number', () => {
+  const openAccount = operations.find((operation) => operation.operationId === 'openAccount')!;
+  /** The response of openAccount with an example for a number an earlier application used: its status and code. */
+  const reuse = Object.entries((openAccount.definition.responses ?? {}) as Record<string, JsonObject>).flatMap(
+    ([status, response]) =>
+      [...JSON.stringify(response).matchAll(/"code":"([A-Z_]+)","message":"[^"]*\balready used\b/g)].map((match) => ({
+        status,
+        code: match[1],
+      })),
+  );
+  /** A sentence or table row about sending a number that was already used, or using one number twice. */
+  const reuseWords =
+    /\b(?:already used|used by an earlier|a used number|same number|serves one application|reus(?:e|ing) (?:a|the) (?:reserved )?number)/i;
+  const aboutReuse = { test: (text: string) => reuseWords.test(text) && /\bnumber\b|accountNumber/i.test(text) };
+
+  it('is answered by one documented status and code, with an example, and the operation says so', () => {
+    expect(reuse).toHaveLength(1);
+    const [{ status, code }] = reuse;
+    const description = String(openAccount.definition.description);
+    expect(description).toMatch(/serves one application/);
+    expect(
+      description.split('\n').filter((line) => aboutReuse.test(line) && line.includes(`${status} ${code}`)),
+    ).not.toEqual([]);
+  });
+
+  it('gets the same status and code wherever a page or a description states what it returns', () => {
+    const [{ status, code }] = reuse;
+    const statuses = /\b[45]\d\d\b/;
+    const pageLines = allLines()
+      .filter(({ line }) => aboutReuse.test(line.text) && statuses.test(line.text))
+      .map(({ file, line }) => ({ at: where(file, line), text: line.text }));
+    const descriptionLines = dereferenced.flatMap(({ api, document }) =>
+      stringsOf(document.paths).flatMap(({ path: at, text }) =>
+        text
+          .split(/\n|(?<=\.) /)
+          .filter((sentence) => aboutReuse.test(sentence) && statuses.test(sentence))
+          .map((sentence) => ({ at: `${api}${at}: ${sentence.slice(0, 110)}`, text: sentence })),
+      ),
+    );
+    const statements = [...pageLines, ...descriptionLines];
+    expect(statements.length).toBeGreaterThan(3);
+    const wrong = statements.filter(
+      ({ text }) => !(text.includes(status) && text.includes(code)) || /\b403\b|FORBIDDEN/.test(text),
+    );
+    expect(wrong.map(({ at }) => at)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type JsonObject,
   type Operation,
 } from '../../../openapi/descriptions';
+import { TOKEN_URL } from '../../../src/facts';
 import { docsFiles, readPage, type DocsPage } from '../docsPages';
 
 /**
@@ -203,10 +204,22 @@ describe('the journey pages', () => {
     expect(used.filter((url) => !tokenUrls.has(url))).toEqual([]);
   });
 
-  it('take the first test order from an account to a fill and a cancel, in that order', () => {
+  /** The steps of a page in reading order: a token request (`token`), then each `<RequestSamples>` by operation. */
+  const stepsOf = (page: DocsPage): { step: string; example?: string; offset: number }[] =>
+    [
+      ...page.codeBlocks
+        .filter((block) => block.code.includes(TOKEN_URL))
+        .map((block) => ({ step: 'token', offset: page.source.indexOf(block.code) })),
+      ...[...page.source.matchAll(/<RequestSamples operationId="([^"]+)"(?:[^>]*?\bexample="([^"]+)")?/g)].map(
+        (match) => ({ step: match[1], example: match[2], offset: match.index }),
+      ),
+    ].sort((a, b) => a.offset - b.offset);
+
+  it('take the first test order from a token and a reserved number to a fill and a cancel, in that order', () => {
     const quickStart = journeyPages.find((page) => page.file === 'getting-started/first-test-order.mdx')!;
-    const steps = [...quickStart.source.matchAll(/<RequestSamples operationId="([^"]+)"/g)].map((match) => match[1]);
-    expect(steps).toEqual([
+    expect(stepsOf(quickStart).map(({ step }) => step)).toEqual([
+      'token',
+      'reserveAccountNumber',
       'openAccount',
       'getOnboardingResult',
       'createSandboxDeposit',
@@ -215,6 +228,38 @@ describe('the journey pages', () => {
       'placeEquityOrder',
       'cancelEquityOrder',
     ]);
+  });
+
+  it('reserve an account number for the same account type before an application that sends one', () => {
+    const openAccount = operations.find((operation) => operation.operationId === 'openAccount')!;
+    const reserve = operations.find((operation) => operation.operationId === 'reserveAccountNumber')!;
+    const bodyExample = (operation: Operation, name?: string): JsonObject => {
+      const media = (((operation.definition.requestBody as JsonObject).content as JsonObject)['application/json'] ??
+        {}) as JsonObject;
+      if (!name) return (media.example ?? Object.values((media.examples ?? {}) as JsonObject)[0]) as JsonObject;
+      return ((media.examples as Record<string, JsonObject>)[name]?.value ?? {}) as JsonObject;
+    };
+    // Every page that walks through opening an account step by step.
+    const walkThroughs = [...journeyPages, readPage('accounts-api/guides/open-account-process.mdx')];
+    const checked = walkThroughs.flatMap((page) => {
+      const steps = stepsOf(page);
+      return steps.flatMap((step, index) => {
+        if (step.step !== 'openAccount') return [];
+        const application = bodyExample(openAccount, step.example);
+        if (!application.accountNumber) return [];
+        const reservations = steps
+          .slice(0, index)
+          .filter((earlier) => earlier.step === 'reserveAccountNumber')
+          .map((earlier) => bodyExample(reserve, earlier.example).accountType);
+        return [
+          reservations.includes(application.accountType)
+            ? 'reserved'
+            : `${page.file}: openAccount (${step.example ?? 'first example'}) sends accountNumber ${String(application.accountNumber)} with no ${String(application.accountType)} reservation before it`,
+        ];
+      });
+    });
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.filter((result) => result !== 'reserved')).toEqual([]);
   });
 });
 
