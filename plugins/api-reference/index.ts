@@ -4,6 +4,7 @@ import type { ApiReferencePage } from '../../config/apiReference';
 import { loadBundled } from '../../openapi/descriptions';
 import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
+import { withDocsLinksUnder } from './docsLinks';
 import { descriptionDownloads, writeDescriptionDownloads } from './downloads';
 
 /** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
@@ -15,7 +16,9 @@ export function apiReferencePluginName(api: ApiReferencePage['api']): string {
  * Renders an API description at its route with the `ApiReference` component. The bundled description
  * (every file merged by the Redocly CLI) travels as that route's data only, so no other page
  * downloads it. After the build, the description as YAML and JSON and a Postman collection are
- * written beside the page (`downloads.ts`), and the page links to them.
+ * written beside the page (`downloads.ts`), and the page links to them. The descriptions' links to the
+ * docs pages are root-relative (`/docs/…`): the route data gets them under the site's base URL, and the
+ * downloads under the site's whole URL (`docsLinks.ts`).
  */
 export default function apiReferencePlugin({ api, route, label }: ApiReferencePage) {
   return function apiReference(context: LoadContext): Plugin<unknown> {
@@ -25,7 +28,10 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
         return loadBundled(api, { dereferenced: false });
       },
       async contentLoaded({ content, actions }) {
-        const description = await actions.createData(`${api}.json`, JSON.stringify(content));
+        const description = await actions.createData(
+          `${api}.json`,
+          JSON.stringify(withDocsLinksUnder(content, context.baseUrl)),
+        );
         actions.addRoute({
           path: `${context.baseUrl}${route.replace(/^\//, '')}`,
           exact: true,
@@ -41,7 +47,8 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
         });
       },
       async postBuild({ outDir, content }) {
-        await writeDescriptionDownloads(outDir, { route, label }, content as JsonObject);
+        const siteUrl = `${context.siteConfig.url.replace(/\/$/, '')}${context.baseUrl}`;
+        await writeDescriptionDownloads(outDir, { route, label }, withDocsLinksUnder(content as JsonObject, siteUrl));
       },
       getPathsToWatch() {
         return [path.join(context.siteDir, 'openapi/**/*.yaml')];

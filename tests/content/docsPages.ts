@@ -44,6 +44,30 @@ export function docsFiles(dir = DOCS_DIR): string[] {
     .sort();
 }
 
+/** A file or folder whose name starts with `_` holds partials: parts of pages, without a route. */
+export const isPartial = (file: string): boolean => file.split(/[\\/]/).some((part) => part.startsWith('_'));
+
+/** The route of a docs page: `accounts-api/endpoints/new-account/index.mdx` → `/docs/accounts-api/endpoints/new-account`. */
+export function docsRoute(file: string): string {
+  return `/docs/${file
+    .split(path.sep)
+    .join('/')
+    .replace(/\.mdx$/, '')}`.replace(/\/?index$/, '');
+}
+
+/** Heading anchors as the site makes them: `## Rate limits` → `rate-limits`, `## Errors {#errors}` → `errors`. */
+export function headingAnchor(text: string): string {
+  const explicit = /\{#([\w-]+)\}\s*$/.exec(text);
+  if (explicit) return explicit[1];
+  return text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
 export function readPage(file: string): DocsPage {

@@ -8,7 +8,16 @@ import {
   type JsonObject,
   type Operation,
 } from '../../../openapi/descriptions';
-import { docsFiles, readPage, textLines, type DocsPage, type TextLine } from '../docsPages';
+import {
+  docsFiles,
+  docsRoute,
+  headingAnchor,
+  isPartial,
+  readPage,
+  textLines,
+  type DocsPage,
+  type TextLine,
+} from '../docsPages';
 
 /**
  * Checks that keep the pages from contradicting the API descriptions or each other, one for each kind
@@ -346,6 +355,32 @@ describe('links', () => {
         .map((block) => `${candidate.file}:${block.line}: Mermaid click to /docs`),
     );
     expect([...absolute, ...inDiagrams]).toEqual([]);
+  });
+
+  it('from the API descriptions to docs pages point to pages that exist, and to headings they have', () => {
+    const routes = new Map(
+      pages
+        .filter((candidate) => !isPartial(candidate.file))
+        .map((candidate) => [docsRoute(candidate.file), candidate]),
+    );
+    const links = dereferenced.flatMap(({ api, document }) =>
+      stringsOf(document).flatMap(({ path: at, text }) =>
+        [...text.matchAll(/\]\(\s*<?(\/docs\b[^)\s>]*)|\bhref=["'](\/docs\b[^"']*)/g)].map((match) => ({
+          at: `${api}${at}`,
+          target: match[1] ?? match[2],
+        })),
+      ),
+    );
+    expect(links.length).toBeGreaterThan(50);
+    const broken = links.flatMap(({ at, target }) => {
+      const [route, anchor] = target.replace(/\?[^#]*/, '').split('#');
+      const found = routes.get(route.replace(/\/$/, ''));
+      if (!found) return [`${at}: ${target} is no docs page`];
+      if (anchor && !found.headings.some((heading) => headingAnchor(heading.text) === anchor))
+        return [`${at}: ${target} has no heading #${anchor}`];
+      return [];
+    });
+    expect(broken).toEqual([]);
   });
 });
 

@@ -1,12 +1,10 @@
 /** @jest-environment node */
-import { docsFiles, proseWords, readPage } from '../docsPages';
+import { docsFiles, isPartial, proseWords, readPage } from '../docsPages';
 
 const pages = docsFiles().map(readPage);
 
 /** Example pages are a request and a response with a short introduction. */
 const isExamplePage = (file: string): boolean => file.includes('/new-account/examples/');
-/** Partials (`_partials/…`) are parts of pages, not pages: Docusaurus gives them no route. */
-const isPartial = (file: string): boolean => file.split('/').some((part) => part.startsWith('_'));
 
 const MIN_PROSE_WORDS = 150;
 const PLACEHOLDERS = /\b(TODO|TBD|FIXME|XXX|lorem ipsum|coming soon|placeholder text)\b/i;
