@@ -4,7 +4,10 @@
  * Every request sample the docs show, sent to a Prism mock of its API description, which checks the
  * path, parameters, security and body against the description: each must get the documented success
  * status. The curl samples run exactly as a reader copies them (the placeholder token in
- * `$ACCESS_TOKEN`, a new key from `uuidgen`), with only the sandbox base URL swapped for the mock's.
+ * `$ACCESS_TOKEN`, a new key from `uuidgen`), with only the sandbox base URL swapped for the mock's:
+ * the generated `<RequestSamples>` and every hand-written ` ```bash ` block that calls an API. Calls to
+ * the token endpoint are the identity provider's, not an API's: the content checks hold them to
+ * `src/facts.ts` (tests/content/__tests__/facts.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +16,8 @@ import path from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../../../openapi/descriptions';
 import { isObject } from '../../../openapi/document';
 import { startPrismMocks, type PrismMocks } from '../../../openapi/prismMock';
+import { ENVIRONMENTS, TOKEN_URL } from '../../../src/facts';
+import { docsFiles, readPage } from '../../../tests/content/docsPages';
 import type { SampleOperation, SampleOptions } from '../requestModel';
 import { requestSamples } from '../requestSamples';
 
@@ -82,11 +87,79 @@ function sampleOf(name: string, operationId: string, options: SampleOptions): Sa
   };
 }
 
-/** The samples of the docs pages, then each operation with each of its request-body examples. */
+/** A curl call of a shell block: its method and whole URL. */
+interface CurlCall {
+  readonly method: string;
+  readonly url: string;
+}
+
+/** The curl calls of a shell script: each `curl …` with its continuation lines. */
+function curlCalls(code: string): CurlCall[] {
+  return [...code.matchAll(/(?:^|[;&|]\s*)curl\b((?:[^\n]*\\\n)*[^\n]*)/gm)].map(([, options]) => {
+    const url = /["']?(https?:\/\/[^\s"']+)["']?/.exec(options)?.[1] ?? '';
+    const explicit = /(?:-X|--request)\s+["']?([A-Z]+)/.exec(options)?.[1];
+    const sendsBody = /(?:^|\s)(?:-d|--data(?:-raw|-binary|-urlencode)?|-F|--form)\s/.test(options);
+    return { method: explicit ?? (sendsBody ? 'POST' : 'GET'), url };
+  });
+}
+
+/** `/orders/equity/{orderId}` matches `/orders/equity/0c4f…`. */
+const matchesPath = (template: string, path: string): boolean =>
+  new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
+
+/**
+ * The hand-written ` ```bash ` blocks of the docs pages that call an API, one call per block, each as a
+ * sample of the operation it calls; and what is wrong with those that can't be run.
+ */
+function handWrittenSamples(): { readonly samples: Sample[]; readonly problems: string[] } {
+  const servers = ENVIRONMENTS.map((environment) => environment.baseUrl);
+  const samples: Sample[] = [];
+  const problems: string[] = [];
+  for (const page of docsFiles().map(readPage)) {
+    for (const block of page.codeBlocks.filter((candidate) => /^(?:bash|sh|shell)$/.test(candidate.lang))) {
+      const where = `${page.file}:${block.line}`;
+      const calls = curlCalls(block.code);
+      const apiCalls = calls.filter((call) => servers.some((server) => call.url.startsWith(`${server}/`)));
+      const others = calls.filter((call) => !apiCalls.includes(call) && !call.url.startsWith(TOKEN_URL));
+      if (others.length > 0) problems.push(`${where}: curl to ${others.map((call) => call.url).join(', ')}`);
+      if (apiCalls.length === 0) continue;
+      if (calls.length > 1) {
+        problems.push(`${where}: ${calls.length} curl calls in one block; show one request per block`);
+        continue;
+      }
+      const [{ method, url }] = apiCalls;
+      const serverUrl = servers.find((server) => url.startsWith(`${server}/`))!;
+      const path = new URL(url).pathname.slice(new URL(serverUrl).pathname.length);
+      const operation = [...operations.values()].find(
+        (candidate) => candidate.method === method && matchesPath(candidate.path, path),
+      );
+      if (!operation) {
+        problems.push(`${where}: ${method} ${path} is no operation of a description`);
+        continue;
+      }
+      samples.push({
+        name: `${where}: ${operation.operationId} (hand-written)`,
+        operationId: operation.operationId,
+        api: operation.api,
+        serverUrl,
+        curl: block.code,
+        status: successStatus(operation),
+      });
+    }
+  }
+  return { samples, problems };
+}
+
+const HAND_WRITTEN = handWrittenSamples();
+
+/** The samples of the docs pages, hand-written and generated, then each operation with each of its request-body examples. */
 function allSamples(): Sample[] {
-  const samples = pageSampleRequests().map(({ where, operationId, options }) =>
-    sampleOf(`${where}: ${operationId}${options.example ? ` (${options.example})` : ''}`, operationId, options),
-  );
+  const samples = [
+    ...HAND_WRITTEN.samples,
+    ...pageSampleRequests().map(({ where, operationId, options }) =>
+      sampleOf(`${where}: ${operationId}${options.example ? ` (${options.example})` : ''}`, operationId, options),
+    ),
+  ];
   for (const [operationId, operation] of operations) {
     const requestBody = isObject(operation.definition.requestBody) ? operation.definition.requestBody : {};
     const media = Object.values(isObject(requestBody.content) ? requestBody.content : {}).find(isObject);
@@ -161,6 +234,11 @@ function runCurl(sample: Sample, baseUrl: string): { status: number; body: strin
     : [];
   return { status: Number(result.stdout), body: readFileSync(bodyFile, 'utf8'), violations };
 }
+
+it('runs every hand-written curl block that calls an API, one call per block, each an operation of a description', () => {
+  expect(HAND_WRITTEN.problems).toEqual([]);
+  expect(HAND_WRITTEN.samples.length).toBeGreaterThanOrEqual(5);
+});
 
 it('covers every sample of the docs pages and every request-body example', () => {
   expect(new Set(SAMPLES.map((sample) => sample.operationId))).toEqual(new Set(operations.keys()));

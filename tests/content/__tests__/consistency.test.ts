@@ -88,6 +88,21 @@ describe('idempotency keys in request samples', () => {
     );
     expect(claims.map(({ file, line }) => where(file, line))).toEqual([]);
   });
+
+  it('are never a literal UUID in a code block (a copied sample must make its own key)', () => {
+    const fixed =
+      /Idempotency-Key["']?\s*[:=,]\s*["']?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    const wrong = pages.flatMap((candidate) =>
+      candidate.codeBlocks.flatMap((block) =>
+        block.code
+          .split('\n')
+          .map((text, offset) => ({ text, line: block.line + 1 + offset }))
+          .filter(({ text }) => fixed.test(text))
+          .map(({ text, line }) => `${candidate.file}:${line}: ${text.trim()}`),
+      ),
+    );
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('validation issues', () => {
