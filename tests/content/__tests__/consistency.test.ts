@@ -90,8 +90,7 @@ describe('idempotency keys in request samples', () => {
   });
 
   it('are never a literal UUID in a code block (a copied sample must make its own key)', () => {
-    const fixed =
-      /Idempotency-Key["']?\s*[:=,]\s*["']?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    const fixed = /Idempotency-Key["']?\s*[:=,]\s*["']?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
     const wrong = pages.flatMap((candidate) =>
       candidate.codeBlocks.flatMap((block) =>
         block.code
