@@ -1,5 +1,5 @@
 import type { Footer, FooterLinkItem } from '@docusaurus/theme-common';
-import { API_REFERENCE_PAGES } from './apiReference';
+import { API_NAMES, API_REFERENCE_PAGES } from './apiReference';
 import type { FooterStyle, SiteSettings } from './settings';
 
 type FooterLink = FooterLinkItem & { label: string };
@@ -38,9 +38,9 @@ export function buildFooter(settings: SiteSettings, style: FooterStyle = setting
         title: 'Documentation',
         items: [
           { label: 'Getting started', to: '/docs/getting-started/introduction' },
-          { label: 'Accounts API', to: '/docs/accounts-api' },
-          { label: 'Trading API', to: '/docs/trading-api' },
-          { label: 'Document API', to: '/docs/document-api' },
+          { label: API_NAMES.accounts, to: '/docs/accounts-api' },
+          { label: API_NAMES.trading, to: '/docs/trading-api' },
+          { label: API_NAMES.documents, to: '/docs/document-api' },
         ],
       },
       {

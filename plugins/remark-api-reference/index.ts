@@ -7,12 +7,13 @@
  * - `<RequestSamples operationId="placeEquityOrder" example="limitBuy" query="status,limit" />`: curl,
  *   fetch and requests samples in tabs, from the operation's examples (the named request-body example,
  *   or the first; the optional query parameters named in `query`, with their examples);
- * - `<ApiSchema name="onboarding#/components/schemas/Affiliation" />`: a schema's fields.
+ * - `<ApiSchema name="onboarding#/components/schemas/Affiliation" />`: a schema's fields;
+ * - `<ApiVersion api="accounts" />`, inside a sentence: the description's `info.version`, as inline code.
  *
- * An unknown operation, schema or example stops the build with the page's path.
+ * An unknown operation, schema, example or API stops the build with the page's path.
  */
 import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { API_REFERENCE_PAGES, operationHref } from '../../config/apiReference';
 import {
   API_NAMES,
@@ -80,7 +81,7 @@ export function scopeAlternatives(security: unknown): ScopeAlternatives {
   return requirements.map((requirement) => [...new Set(Object.values(requirement).flat().map(String))]);
 }
 
-function attributeOf(node: MdxJsxFlowElement, name: string): string | undefined {
+function attributeOf(node: MdxJsxFlowElement | MdxJsxTextElement, name: string): string | undefined {
   const found = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === name);
   if (!found) return undefined;
   if (typeof found.value === 'string') return found.value;
@@ -88,7 +89,7 @@ function attributeOf(node: MdxJsxFlowElement, name: string): string | undefined 
   return found.value?.value;
 }
 
-function required(node: MdxJsxFlowElement, name: string, where: string): string {
+function required(node: MdxJsxFlowElement | MdxJsxTextElement, name: string, where: string): string {
   const value = attributeOf(node, name);
   if (!value) throw new Error(`${where}: <${String(node.name)}> needs a ${name} attribute`);
   return value;
@@ -109,6 +110,16 @@ export function schemaFor(name: string, where: string): JsonObject {
   const target = resolvePointer(loadDescriptions().documents[api as ApiName], pointer);
   if (typeof target !== 'object' || target === null) throw new Error(`${where}: no schema at ${name}`);
   return target as JsonObject;
+}
+
+/** `<ApiVersion api="orders" />` → the `info.version` of that description, as inline code. */
+function apiVersion(node: MdxJsxTextElement, where: string): PhrasingContent {
+  const api = required(node, 'api', where);
+  if (!API_NAMES.includes(api as ApiName)) {
+    throw new Error(`${where}: <ApiVersion> names no API "${api}" (apis: ${API_NAMES.join(', ')})`);
+  }
+  const info = loadDescriptions().documents[api as ApiName].info;
+  return { type: 'inlineCode', value: String(isObject(info) ? info.version : '') };
 }
 
 type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -162,21 +173,26 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
   }
 }
 
+/** Replaces every reference block and `<ApiVersion>` of a page's tree with what the descriptions say. */
+export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasing): void {
+  const replace = (parent: { children: RootContent[] }) => {
+    parent.children = parent.children.flatMap((child) => {
+      if (child.type === 'mdxJsxFlowElement') {
+        const expanded = expand(child, where, toPhrasing);
+        if (expanded) return expanded;
+      }
+      if (child.type === 'mdxJsxTextElement' && child.name === 'ApiVersion') return [apiVersion(child, where)];
+      if ('children' in child && Array.isArray(child.children)) replace(child as { children: RootContent[] });
+      return [child];
+    });
+  };
+  replace(tree);
+}
+
 export default function remarkApiReference() {
   return async (tree: Root, file: { path?: string }) => {
-    const where = file.path ?? 'a docs page';
+    // An ES module: imported when a page is compiled, not when the config loads.
     const { fromMarkdown } = await import('mdast-util-from-markdown');
-    const toPhrasing = phrasingParser(fromMarkdown);
-    const replace = (parent: { children: RootContent[] }) => {
-      parent.children = parent.children.flatMap((child) => {
-        if (child.type === 'mdxJsxFlowElement') {
-          const expanded = expand(child, where, toPhrasing);
-          if (expanded) return expanded;
-        }
-        if ('children' in child && Array.isArray(child.children)) replace(child as { children: RootContent[] });
-        return [child];
-      });
-    };
-    replace(tree);
+    expandReferences(tree, file.path ?? 'a docs page', phrasingParser(fromMarkdown));
   };
 }

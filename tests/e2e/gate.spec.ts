@@ -71,7 +71,7 @@ test.describe('the shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/sign in/i);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.getByRole('link', { name: /sign in/i })).toHaveAttribute('href', '/login/');
-    expect(await page.content()).not.toMatch(/Orders API|Place an order|Idempotency-Key/);
+    expect(await page.content()).not.toMatch(/Trading API reference|Place an order|Idempotency-Key/);
     await expectNoAxeViolations(page);
   });
 });

@@ -1,3 +1,4 @@
+import { API_FAMILIES } from '../../src/components/Home/apiFamilies';
 import { SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
 import {
@@ -53,8 +54,17 @@ test.describe('public routes', () => {
       'href',
       '/docs/getting-started/introduction',
     );
-    for (const family of ['Accounts and onboarding', 'Trading', 'Documents']) {
-      await expect(main.getByRole('heading', { name: family, level: 3 })).toBeVisible();
+    for (const family of API_FAMILIES) {
+      const card = main
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: family.title, level: 3 }) });
+      await expect(card).toBeVisible();
+      // Every card links its guide and each of its reference pages, named as everywhere else.
+      await expect(card.getByRole('link', { name: `${family.title} guide` })).toHaveAttribute('href', family.docsPath);
+      expect(family.references.length).toBeGreaterThan(0);
+      for (const { label, route } of family.references) {
+        await expect(card.getByRole('link', { name: `${label} reference` })).toHaveAttribute('href', route);
+      }
     }
     await expect(page.locator('body')).not.toContainText(/docusaurus tutorial|dinosaur|lorem ipsum/i);
   });

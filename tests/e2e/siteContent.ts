@@ -105,8 +105,8 @@ export const API_PAGES = [
   },
   {
     path: '/api/orders-api',
-    title: `Orders API reference | ${SITE_TITLE}`,
-    heading: 'Orders API',
+    title: `Trading API reference | ${SITE_TITLE}`,
+    heading: 'Trading API',
     version: descriptionVersion('orders'),
     operations: 14,
   },

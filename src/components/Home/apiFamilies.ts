@@ -1,17 +1,22 @@
-/** The API families the home page presents, each with its documentation and reference. */
+import { API_NAMES, API_REFERENCE_PAGES, type ApiReferencePage } from '@site/config/apiReference';
+
+/** The API families the home page presents, each with its documentation and its reference pages. */
 export interface ApiFamily {
   readonly id: string;
   readonly title: string;
   readonly summary: string;
   readonly highlights: readonly string[];
   readonly docsPath: string;
-  readonly referencePath?: string;
+  readonly references: readonly ApiReferencePage[];
 }
+
+const referencesOf = (...apis: ApiReferencePage['api'][]): ApiReferencePage[] =>
+  API_REFERENCE_PAGES.filter((page) => apis.includes(page.api));
 
 export const API_FAMILIES: readonly ApiFamily[] = [
   {
     id: 'accounts',
-    title: 'Accounts and onboarding',
+    title: API_NAMES.accounts,
     summary:
       'Open accounts for fourteen account types, follow onboarding decisions, keep owner data current, and read balances, positions and activity.',
     highlights: [
@@ -21,11 +26,11 @@ export const API_FAMILIES: readonly ApiFamily[] = [
       'Trade and non-trade activity',
     ],
     docsPath: '/docs/accounts-api',
-    referencePath: '/api/accounts-api',
+    references: referencesOf('accounts', 'onboarding'),
   },
   {
     id: 'trading',
-    title: 'Trading',
+    title: API_NAMES.trading,
     summary:
       'Place, search, replace and cancel equity and option orders, including block orders executed once and allocated across accounts.',
     highlights: [
@@ -35,14 +40,15 @@ export const API_FAMILIES: readonly ApiFamily[] = [
       'Idempotent order entry',
     ],
     docsPath: '/docs/trading-api',
-    referencePath: '/api/orders-api',
+    references: referencesOf('orders'),
   },
   {
     id: 'documents',
-    title: 'Documents',
+    title: API_NAMES.documents,
     summary:
       'List the document types we keep, read a document’s details and download statements, confirmations and tax forms as PDF.',
     highlights: ['Statements and confirmations', 'Tax forms', 'Document metadata', 'PDF download'],
     docsPath: '/docs/document-api',
+    references: referencesOf('documents'),
   },
 ];

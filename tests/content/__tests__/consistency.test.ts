@@ -419,6 +419,23 @@ describe('trade corrections', () => {
   });
 });
 
+describe('notice of changes', () => {
+  it('is what the versioning policy promises: nothing ships "without notice", additions are in the changelog', () => {
+    const inPages = allLines()
+      .filter(({ line }) => /without (?:any )?notice/i.test(line.text))
+      .map(({ file, line }) => where(file, line));
+    const inDescriptions = dereferenced.flatMap(({ api, document }) =>
+      stringsOf(document)
+        .filter(({ text }) => /without (?:any )?notice/i.test(text))
+        .map(({ path }) => `${api}${path}`),
+    );
+    expect([...inPages, ...inDescriptions]).toEqual([]);
+    expect(page('getting-started/versioning.mdx').source).toMatch(
+      /\| Additive change \| None\. It is listed in the changelog/,
+    );
+  });
+});
+
 describe('polling orders with search', () => {
   it('infers a final status from a missing order only with a from that covers the order', () => {
     const searchDefaultsToDays = operations

@@ -123,8 +123,17 @@ describe('the API descriptions', () => {
   });
 });
 
+/**
+ * A fact typed by hand into a code sample (a token response with its lifetime), or into an MDX expression
+ * that builds one, instead of imported from src/facts.ts.
+ */
+const TYPED_IN_CODE: { readonly fact: string; readonly pattern: RegExp }[] = [
+  { fact: 'token lifetime', pattern: /\bexpires_in["']?\s*[:=]\s*\d+/ },
+];
+
 /** A fact typed by hand into a page's text or a diagram, instead of imported from src/facts.ts. */
 const TYPED_FACTS: { readonly fact: string; readonly pattern: RegExp }[] = [
+  ...TYPED_IN_CODE,
   { fact: 'rate limit', pattern: /\b\d+ requests? (?:per|a) second/i },
   { fact: 'burst', pattern: /\bbursts? (?:of (?:up to |more than )?|over |up to )\d+/i },
   {
@@ -165,6 +174,21 @@ describe('the docs pages', () => {
         ),
       );
     });
+    expect(typed).toEqual([]);
+  });
+
+  it('import the facts of src/facts.ts into code samples instead of typing them', () => {
+    const typed = pages.flatMap((page) =>
+      page.codeBlocks.flatMap((block) =>
+        block.code
+          .split('\n')
+          .flatMap((text, offset) =>
+            TYPED_IN_CODE.filter(({ pattern }) => pattern.test(text)).map(
+              ({ fact }) => `${page.file}:${block.line + 1 + offset}: ${fact} typed by hand: ${text.trim()}`,
+            ),
+          ),
+      ),
+    );
     expect(typed).toEqual([]);
   });
 

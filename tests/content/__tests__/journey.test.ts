@@ -342,3 +342,19 @@ describe('the changelog', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('description versions', () => {
+  it('are typed only in the changelog (which the check above holds to the descriptions); other pages use <ApiVersion>', () => {
+    const typed = docsFiles()
+      .filter((file) => file !== 'getting-started/changelog.mdx')
+      .map(readPage)
+      .flatMap((page) =>
+        withoutCode(page)
+          .split('\n')
+          .filter((line) => /(?<![\d.])\d+\.\d+\.\d+(?![\d.])/.test(line) && !/^\s*(?:import|export)\s/.test(line))
+          .map((line) => `${page.file}: ${line.trim().slice(0, 100)}`),
+      );
+    expect(typed).toEqual([]);
+    expect(readPage('getting-started/versioning.mdx').source).toMatch(/<ApiVersion api="\w+" \/>/);
+  });
+});

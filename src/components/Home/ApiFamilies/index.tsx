@@ -25,8 +25,12 @@ export default function ApiFamilies(): ReactNode {
                 ))}
               </ul>
               <div className={styles.links}>
-                <Link to={family.docsPath}>Read the {family.title.toLowerCase()} guide</Link>
-                {family.referencePath ? <Link to={family.referencePath}>API reference</Link> : null}
+                <Link to={family.docsPath}>{family.title} guide</Link>
+                {family.references.map(({ route, label }) => (
+                  <Link key={route} to={route}>
+                    {label} reference
+                  </Link>
+                ))}
               </div>
             </li>
           ))}

@@ -33,7 +33,7 @@ export default function Hero({ title, tagline }: Props): ReactNode {
               key={family.id}
               className={clsx('button button--lg', styles.action, styles.outline)}
               to={family.docsPath}>
-              {family.title} API
+              {family.title}
             </Link>
           ))}
         </div>
