@@ -134,9 +134,9 @@ function parseLinkTarget(key: string, value: string): string {
 }
 
 function parseBoolean(key: string, value: string): boolean {
-  const normalised = value.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
-  if (['false', '0', 'no', 'off'].includes(normalised)) return false;
+  const normalized = value.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalized)) return false;
   throw new SettingsError(key, `must be true or false ("${value}")`);
 }
 

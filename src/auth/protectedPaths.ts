@@ -11,8 +11,8 @@ export function isProtectedPath(pathname: string, baseUrl: string, protectedPref
   if (!path.startsWith(base) && `${path}/` !== base) return false;
   const sitePath = `/${path.slice(base.length)}`.replace(/\/{2,}/g, '/');
   return protectedPrefixes.some((prefix) => {
-    const normalised = prefix.toLowerCase();
-    return normalised === '/' || sitePath === normalised || sitePath.startsWith(`${normalised}/`);
+    const normalized = prefix.toLowerCase();
+    return normalized === '/' || sitePath === normalized || sitePath.startsWith(`${normalized}/`);
   });
 }
 

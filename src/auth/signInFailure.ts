@@ -7,9 +7,9 @@
 
 export const SIGN_IN_FAILURES = {
   'access-denied': {
-    title: 'Sign-in was cancelled or refused',
+    title: 'Sign-in was canceled or refused',
     explanation:
-      'The identity provider did not grant access. You may have cancelled the sign-in, or your account is not allowed to read this documentation.',
+      'The identity provider did not grant access. You may have canceled the sign-in, or your account is not allowed to read this documentation.',
   },
   'provider-error': {
     title: 'The identity provider rejected the sign-in request',

@@ -270,7 +270,7 @@ test.describe('failed sign-ins end on /401/error with a reason and no tokens', (
     await page.goto('/docs');
     await page.waitForURL((url) => url.origin === IDP_ISSUER);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expectFailurePage(page, 'access-denied', /cancelled or refused/);
+    await expectFailurePage(page, 'access-denied', /canceled or refused/);
   });
 
   test('no code in the return address', async ({ page }) => {
