@@ -4,7 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
-import { API_REFERENCE_PAGES } from './config/apiReference';
+import { API_REFERENCE_PAGES, REFERENCE_UNINDEXED_CLASS } from './config/apiReference';
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { buildFooter } from './config/footer';
@@ -114,7 +114,7 @@ const config = {
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
-        ignoreCssSelectors: ['pre', `.${UNINDEXED_FIELD_CELL_CLASS}`],
+        ignoreCssSelectors: ['pre', `.${UNINDEXED_FIELD_CELL_CLASS}`, `.${REFERENCE_UNINDEXED_CLASS}`],
         // Protected pages carry `noindex` (for crawlers); the index is protected too, so they belong in it.
         forceIgnoreNoIndex: true,
         searchResultLimits: 8,
@@ -158,6 +158,9 @@ const config = {
     announcementBar: {
       id: 'first-test-order-2026',
       content: `New here? Read <a href="${settings.baseUrl}docs/getting-started/introduction">Getting started</a> to get sandbox credentials, then <a href="${settings.baseUrl}docs/getting-started/first-test-order">place your first test order</a>.`,
+      // The theme sets these inline; variables let each colour mode have its own (src/css/custom.css).
+      backgroundColor: 'var(--site-announcement-background)',
+      textColor: 'var(--site-announcement-text)',
       isCloseable: true,
     },
     docs: {

@@ -6,8 +6,9 @@ import { expect, test, waitForHydration } from './fixtures';
 import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
 
 /**
- * What axe cannot see: tables that do not fit their column, diagrams too small to read or without a
+ * What axe cannot see: tables that lose their columns on a phone, diagrams too small to read or without a
  * way to enlarge them, and a sidebar that hides the page being read. Each check reads the real build.
+ * (layout.spec.ts checks every page's tables against the text column at 1280 px.)
  */
 test.use({ storageState: SIGNED_IN_STATE });
 
@@ -21,7 +22,6 @@ const TABLE_PAGES = DOCS_ROUTES.filter((route) =>
 const DIAGRAM_PAGES = DOCS_ROUTES.map((route) => ({ route, sources: diagramSourcesFor(route) })).filter(
   (page) => page.sources.length > 0,
 );
-const PAGES_PER_TEST = 8;
 
 async function open(page: Page, route: string) {
   await page.goto(route);
@@ -36,31 +36,6 @@ async function diagramsDrawn(page: Page, count: number) {
 test('the build has pages with tables and diagrams to check', () => {
   expect(TABLE_PAGES.length).toBeGreaterThanOrEqual(40);
   expect(DIAGRAM_PAGES.length).toBeGreaterThanOrEqual(8);
-});
-
-test.describe('tables at 1280 px', () => {
-  test.use({ viewport: DESKTOP });
-  for (let start = 0; start < TABLE_PAGES.length; start += PAGES_PER_TEST) {
-    const routes = TABLE_PAGES.slice(start, start + PAGES_PER_TEST);
-    test(`no table is wider than the text column: ${routes[0]} and ${routes.length - 1} more`, async ({ page }) => {
-      for (const route of routes) {
-        await open(page, route);
-        const tooWide = await page.locator('article table').evaluateAll((tables) =>
-          tables.flatMap((table, index) => {
-            const column = table.closest('.theme-doc-markdown') ?? table.parentElement!;
-            const columnWidth = column.getBoundingClientRect().width;
-            const width = table.getBoundingClientRect().width;
-            return width > columnWidth + 0.5
-              ? [
-                  `table ${index + 1} ("${(table as HTMLTableElement).rows[0]?.innerText.replace(/\s+/g, ' ').slice(0, 50)}") is ${Math.round(width)} px in a ${Math.round(columnWidth)} px column`,
-                ]
-              : [];
-          }),
-        );
-        expect(tooWide, route).toEqual([]);
-      }
-    });
-  }
 });
 
 test.describe('tables at 390 px', () => {

@@ -15,6 +15,12 @@ const NOT_ALLOWED = {
     'The documentation and API reference are available to signed-in developers. Sign in with your developer account to continue.',
 };
 
+/** What a signed-in reader who opens the page without a reason is told: there is nothing to fix. */
+const ALREADY_SIGNED_IN = {
+  title: 'You are signed in',
+  explanation: 'Nothing is blocking you: the documentation and the API reference are open to you.',
+};
+
 /** `/401/error`: says why sign-in failed or was refused and offers a way forward. */
 export default function SignInFailurePage(): ReactNode {
   const { search, state } = useLocation();
@@ -28,7 +34,10 @@ export default function SignInFailurePage(): ReactNode {
   const reason = params.get('reason');
   // Only the site writes history state: a link can pick a reason from the catalogue, never words.
   const detail = isBrowser ? failureDetailOf(state) : undefined;
-  const text = isSignInFailureCode(reason) ? SIGN_IN_FAILURES[reason] : NOT_ALLOWED;
+  const knownReason = isSignInFailureCode(reason) ? reason : null;
+  // A reader who is signed in and arrived without a failure to report is not told to sign in.
+  const signedInWithoutFailure = status === 'authenticated' && !knownReason;
+  const text = knownReason ? SIGN_IN_FAILURES[knownReason] : signedInWithoutFailure ? ALREADY_SIGNED_IN : NOT_ALLOWED;
 
   const tryAgain = () => {
     setStarting(true);
@@ -39,7 +48,7 @@ export default function SignInFailurePage(): ReactNode {
   return (
     <main className={styles.page}>
       <div className={styles.card}>
-        <p className={styles.code}>401 · Unauthorized</p>
+        {signedInWithoutFailure ? null : <p className={styles.code}>401 · Unauthorized</p>}
         <h1>{text.title}</h1>
         <p>{text.explanation}</p>
         {detail ? (
@@ -54,9 +63,15 @@ export default function SignInFailurePage(): ReactNode {
           </p>
         ) : null}
         <div className={styles.actions}>
-          <button type="button" className="button button--primary button--lg" onClick={tryAgain} disabled={starting}>
-            {starting ? 'Redirecting…' : 'Try again'}
-          </button>
+          {signedInWithoutFailure ? (
+            <Link className="button button--primary button--lg" to="/docs">
+              Go to the documentation
+            </Link>
+          ) : (
+            <button type="button" className="button button--primary button--lg" onClick={tryAgain} disabled={starting}>
+              {starting ? 'Redirecting…' : 'Try again'}
+            </button>
+          )}
           <Link className="button button--secondary button--lg" to="/">
             Go to the home page
           </Link>

@@ -28,13 +28,17 @@ export interface Props {
   readonly fallback: ReactNode;
 }
 
+/** The sticky navbar's height: what covers the top of the page once it has scrolled. */
+const navbarHeight = (): number => document.querySelector('nav.navbar')?.getBoundingClientRect().height ?? 0;
+
 /** Redoc's options but for the theme, which follows the colour mode. */
 const REDOC_OPTIONS = {
   hideDownloadButton: true,
   // The site has its own search (the navbar); Redoc's would index every operation again in a worker.
   disableSearch: true,
   nativeScrollbars: true,
-  scrollYOffset: 'nav.navbar',
+  // Read when Redoc scrolls (a selector would be measured once, with the announcement bar still above).
+  scrollYOffset: navbarHeight,
   expandResponses: '200,201,202',
   jsonSampleExpandLevel: 3,
   requiredPropsFirst: true,
@@ -74,8 +78,7 @@ export function scrollToLinkedOperation(): void {
     ? document.getElementById(decodeURIComponent(window.location.hash.slice(1)))
     : null;
   if (!target?.closest('.redoc-wrap')) return;
-  const navbarHeight = document.querySelector('nav.navbar')?.getBoundingClientRect().height ?? 0;
-  window.scrollTo({ top: window.scrollY + target.getBoundingClientRect().top - navbarHeight });
+  window.scrollTo({ top: window.scrollY + target.getBoundingClientRect().top - navbarHeight() });
 }
 
 /**

@@ -3,7 +3,7 @@ import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Layout from '@theme/Layout';
 import ApiDownloads, { type Download } from '@site/src/components/ApiDownloads';
-import { operationAnchor } from '@site/config/apiReference';
+import { operationAnchor, REFERENCE_UNINDEXED_CLASS } from '@site/config/apiReference';
 import { operationIndex } from './operationIndex';
 import styles from './styles.module.css';
 
@@ -29,8 +29,10 @@ function OperationIndex({ description }: Props): ReactNode {
   return (
     <div className={styles.index}>
       {/* Redoc shows the title (with the version) once it has loaded. */}
-      <h1>{description.info.title} reference</h1>
-      <p role="status">Loading the interactive reference…</p>
+      <h1 className={REFERENCE_UNINDEXED_CLASS}>{description.info.title} reference</h1>
+      <p role="status" className={REFERENCE_UNINDEXED_CLASS}>
+        Loading the interactive reference…
+      </p>
       <h2>Operations</h2>
       <ul>
         {operations.map((operation) => {
@@ -54,11 +56,10 @@ export default function ApiReference({ description, downloads = [] }: Props): Re
   const { title } = description.info;
   const fallback = <OperationIndex description={description} />;
   return (
-    <Layout
-      title={`${title} reference`}
-      description={`Reference of the ${title}: every operation, parameter, schema and example.`}>
+    // No meta description: the search index would list it as a second result that restates the title.
+    <Layout title={`${title} reference`}>
       <main className={styles.reference}>
-        <ApiDownloads title={title} downloads={downloads} />
+        <ApiDownloads title={title} downloads={downloads} className={REFERENCE_UNINDEXED_CLASS} />
         <BrowserOnly fallback={fallback}>
           {() => (
             <Suspense fallback={fallback}>

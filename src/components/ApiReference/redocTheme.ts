@@ -52,11 +52,15 @@ export function redocTheme(mode: 'light' | 'dark') {
       arrow: { size: '1.1em', color: secondary },
     },
     typography: {
+      // The docs' body size (Infima's 100%), so the reference reads at the same scale.
+      fontSize: '16px',
+      lineHeight: '1.5em',
       fontFamily: font,
       headings: { fontFamily: font, fontWeight: '600', lineHeight: '1.4em' },
       code: {
         fontFamily: 'SFMono-Regular, Menlo, Monaco, Consolas, "Liberation Mono", monospace',
-        color: error,
+        // Neutral, as inline code is in the docs (styles.module.css gives it the docs' background and border).
+        color: text,
         backgroundColor: dark ? '#2b2f36' : '#f3f4f6',
         wrap: true,
       },

@@ -25,7 +25,8 @@ export default function HealthStatus(): ReactNode {
         {rows.map(([label, value]) => (
           <div key={label} className={styles.fact}>
             <dt>{label}</dt>
-            <dd>
+            {/* A long value (the commit, the time) may scroll on a phone: it can take focus to scroll. */}
+            <dd tabIndex={value.length > 20 ? 0 : undefined}>
               <code>{value}</code>
             </dd>
           </div>

@@ -11,9 +11,12 @@ jest.mock('@site/src/hooks/useSiteSettings', () => ({
 const mockAuth = jest.fn<AuthContextValue, []>();
 jest.mock('../../AuthProvider', () => ({ useAuth: () => mockAuth() }));
 
-function renderPage(entry: string | { pathname: string; search: string; state?: unknown }) {
+function renderPage(
+  entry: string | { pathname: string; search: string; state?: unknown },
+  status: AuthContextValue['status'] = 'anonymous',
+) {
   const auth: AuthContextValue = {
-    status: 'anonymous',
+    status,
     user: null,
     problem: null,
     signIn: jest.fn(() => Promise.resolve()),
@@ -35,6 +38,20 @@ describe('SignInFailurePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('rejected the sign-in request');
     expect(screen.queryByText(/555 0100/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Reason reported/)).not.toBeInTheDocument();
+  });
+
+  it('tells a signed-in reader without a failure that they are signed in, and leads to the docs', () => {
+    renderPage('/401/error', 'authenticated');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('You are signed in');
+    expect(screen.queryByText(/You need to sign in|401/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the documentation' })).toHaveAttribute('href', '/docs');
+  });
+
+  it('still reports a failure to a signed-in reader when the address names one', () => {
+    renderPage('/401/error?reason=state-mismatch', 'authenticated');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('did not match this browser');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows an unknown reason as the generic text', () => {

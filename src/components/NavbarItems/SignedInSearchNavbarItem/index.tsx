@@ -1,4 +1,5 @@
 import React, { type ReactNode } from 'react';
+import clsx from 'clsx';
 import SearchNavbarItem from '@theme/NavbarItem/SearchNavbarItem';
 import { useAuth } from '@site/src/auth/AuthProvider';
 import styles from './styles.module.css';
@@ -14,7 +15,8 @@ export interface Props {
  */
 export default function SignedInSearchNavbarItem(props: Props): ReactNode {
   const { status } = useAuth();
-  if (status === 'authenticated') return <SearchNavbarItem {...props} />;
+  if (status === 'authenticated')
+    return <SearchNavbarItem {...props} className={clsx(props.className, styles.search)} />;
   if (props.mobile) return null;
   return <div className={styles.placeholder} data-testid="search-placeholder" aria-hidden="true" />;
 }
