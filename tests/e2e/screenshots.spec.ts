@@ -34,7 +34,19 @@ const SHOTS: readonly Shot[] = [
     path: '/docs/accounts-api/endpoints/get-account',
     ready: docsPageReady('/docs/accounts-api/endpoints/get-account'),
   },
-  { name: 'diagram-trading-api', path: '/docs/trading-api', ready: docsPageReady('/docs/trading-api') },
+  {
+    name: 'diagram-trading-api',
+    path: '/docs/trading-api',
+    ready: async (page) => {
+      await docsPageReady('/docs/trading-api')(page);
+      // The shot is of the window: bring the first lifecycle diagram into it.
+      await page
+        .locator('article .docusaurus-mermaid-container')
+        .first()
+        .evaluate((diagram) => diagram.scrollIntoView({ block: 'center' }));
+      await expect(page.locator('article .docusaurus-mermaid-container').first()).toBeInViewport();
+    },
+  },
   {
     name: 'appendix-values',
     path: '/docs/accounts-api/appendix/values',
