@@ -135,3 +135,29 @@ test.describe('switching the colour mode on a reference page', () => {
     await expectAccessibleReference(page);
   });
 });
+
+test('the reference reads like the docs: 16 px text, neutral inline code, no Redocly badge, unboxed field tables', async ({
+  page,
+}) => {
+  await page.goto('/api/orders-api');
+  await waitForHydration(page);
+  await expect(page.locator(RENDERED_OPERATIONS).first()).toBeVisible({ timeout: 20_000 });
+  const look = await page.evaluate(() => {
+    const content = document.querySelector('.redoc-wrap .api-content')!;
+    const paragraph = content.querySelector('.api-info p')!;
+    const code = content.querySelector('.api-info p code')!;
+    const fieldCell = content.querySelector('table td')!;
+    const badge = document.querySelector('.redoc-wrap a[href^="https://redocly.com"]');
+    return {
+      textSize: getComputedStyle(paragraph).fontSize,
+      codeColor: getComputedStyle(code).color,
+      textColor: getComputedStyle(document.body).color,
+      fieldCellBorder: getComputedStyle(fieldCell).borderTopWidth,
+      badgeShown: Boolean(badge && badge.getClientRects().length > 0),
+    };
+  });
+  expect(look.textSize).toBe('16px');
+  expect(look.codeColor).toBe(look.textColor);
+  expect(look.fieldCellBorder).toBe('0px');
+  expect(look.badgeShown).toBe(false);
+});

@@ -51,3 +51,15 @@ test.describe('navigation menu across the 996 px breakpoint', () => {
     await expect(page.locator('nav.navbar').getByRole('link', { name: 'Documentation' })).toBeVisible();
   });
 });
+
+test('on a phone, the health page keeps the commit and the build time whole, each on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.goto('/health');
+  await waitForHydration(page);
+  const values = page.locator('main dd code');
+  await expect(values.first()).toBeVisible();
+  const broken = await values.evaluateAll((codes) =>
+    codes.filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
+  );
+  expect(broken).toEqual([]);
+});

@@ -194,3 +194,14 @@ test.describe('anonymous', () => {
     expect(await page.locator('link[href*="search-index"]').count()).toBe(0);
   });
 });
+
+test.describe('signed in, reference pages in the results', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('a reference page is listed once, and never with its loading notice as the snippet', async ({ page }) => {
+    const results = await pageResults(page, 'Trading API reference');
+    // A result links the page with the terms to highlight; the same page twice is the same path twice.
+    expect(results.filter((href) => href.split(/[?#]/)[0] === '/api/orders-api')).toHaveLength(1);
+    await expect(page.locator('article').filter({ hasText: 'Loading the interactive reference' })).toHaveCount(0);
+  });
+});
