@@ -143,6 +143,21 @@ describe('every diagram', () => {
     expect(repeated).toEqual([]);
   });
 
+  it('in a sequence, has no message from a participant to itself (Mermaid centers its label on the lifeline, across it): a Note says it', () => {
+    const selfMessages = pages.flatMap((page) =>
+      page.codeBlocks
+        .filter((block) => block.lang === 'mermaid' && /^\s*sequenceDiagram\b/m.test(block.code))
+        .flatMap((block) =>
+          block.code
+            .split('\n')
+            .map((line, offset) => ({ line, at: block.line + 1 + offset }))
+            .filter(({ line }) => /^\s*([\w-]+)\s*-[->x)]+\s*\1\s*:/.test(line))
+            .map(({ line, at }) => `${page.file}:${at}: ${line.trim()}`),
+        ),
+    );
+    expect(selfMessages).toEqual([]);
+  });
+
   it('that a page asks readers to select or click has click directives on its steps', () => {
     const asksToSelect = /\b(?:select|click|tap|choose)\b[^.]*\b(?:steps?|boxe?s?|nodes?|states?|shapes?|diagram)\b/i;
     const wrong = pages.flatMap((page) => {
