@@ -109,6 +109,18 @@ test.describe('diagrams at 1280 px', () => {
         expect(size, `diagram ${index + 1}'s smallest label, in px on screen`).toBeGreaterThanOrEqual(12);
       }
 
+      // A diagram wider than the column scrolls, and says so next to its full-screen button.
+      // (The viewer measures the diagram once it is drawn: poll until it has.)
+      const silentScrollers = () =>
+        article.locator('figure:has(.docusaurus-mermaid-container)').evaluateAll((figures) =>
+          figures.flatMap((figure, index) => {
+            const inline = figure.firstElementChild!;
+            const scrolls = inline.scrollWidth > inline.clientWidth + 1;
+            return scrolls && !/scroll it sideways/.test(figure.textContent ?? '') ? [`diagram ${index + 1}`] : [];
+          }),
+        );
+      await expect.poll(silentScrollers, { message: 'diagrams that scroll without saying so' }).toEqual([]);
+
       for (const [index, source] of sources.entries()) {
         const title = /^\s*accTitle\s*:\s*(.+?)\s*$/m.exec(source)![1];
         const button = article.getByRole('button', { name: `Open full screen: ${title}`, exact: true });

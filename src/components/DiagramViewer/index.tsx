@@ -113,15 +113,20 @@ export default function DiagramViewer({ title, children }: Props): ReactNode {
         {...(scrolls ? { role: 'region', tabIndex: 0, 'aria-label': `${title} (scrolls sideways)` } : {})}>
         {children}
       </div>
-      <button
-        ref={openButtonRef}
-        type="button"
-        className={styles.openButton}
-        aria-label={`Open full screen: ${title}`}
-        aria-haspopup="dialog"
-        onClick={() => setIsOpen(true)}>
-        Open full screen
-      </button>
+      <div className={styles.actions}>
+        <button
+          ref={openButtonRef}
+          type="button"
+          className={styles.openButton}
+          aria-label={`Open full screen: ${title}`}
+          aria-haspopup="dialog"
+          onClick={() => setIsOpen(true)}>
+          Open full screen
+        </button>
+        {scrolls ? (
+          <span className={styles.scrollHint}>Wider than the page: scroll it sideways, or open it full screen.</span>
+        ) : null}
+      </div>
       <dialog
         ref={dialogRef}
         className={styles.dialog}
