@@ -88,9 +88,16 @@ test.describe('signing out', () => {
 
     await page.goto('/');
     await waitForHydration(page);
+    // The page is at / already: wait for the sign-out to reach the provider, and for the signed-out page
+    // it returns to, rather than for an address the page has before it leaves.
+    const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/endsession`));
     await page.getByRole('button', { name: 'Log Out' }).click();
+    await endSession;
     await page.waitForURL((url) => url.origin !== IDP_ISSUER && url.pathname === '/');
-    expect((await context.cookies()).some(({ name }) => name === 'docs_id_token')).toBe(false);
+    await waitForHydration(page);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+    // The cookie goes as the signing-out page leaves for the provider.
+    await expect.poll(async () => (await context.cookies()).some(({ name }) => name === 'docs_id_token')).toBe(false);
     expect((await context.request.get('/search-index.json')).status()).toBe(401);
     const reload = await other.reload({ waitUntil: 'commit' });
     expect(reload?.status()).toBe(401);
