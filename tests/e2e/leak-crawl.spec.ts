@@ -120,7 +120,6 @@ test('the build has public and protected files, and the canary is in it', () => 
 
 for (const target of TARGETS) {
   test.describe(`crawl through the gate on ${target.name}`, () => {
-    test.describe.configure({ timeout: 240_000 });
     let site: { url: string; close: () => Promise<void> };
     test.beforeAll(async () => {
       site = await target.start();

@@ -152,8 +152,6 @@ test.describe('signing out in another tab', () => {
     page,
     context,
   }) => {
-    // Two pages, a sign-in and a sign-out: more than the default minute on a loaded machine.
-    test.slow();
     await signIn(page, '/docs/trading-api');
     const other = await context.newPage();
     const otherAuthorizations: string[] = [];

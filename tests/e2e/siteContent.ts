@@ -64,7 +64,7 @@ export function diagramSourcesFor(route: string): string[] {
   const sourcesIn = (mdxFile: string): string[] => {
     const source = readFileSync(mdxFile, 'utf8');
     const own = [...source.matchAll(/^```mermaid\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
-    const imported = [...source.matchAll(/^import \w+ from '(\.[^']+\.mdx)';$/gm)].flatMap((match) =>
+    const imported = [...source.matchAll(/^import \w+ from ['](\.[^']+\.mdx)['];$/gm)].flatMap((match) =>
       sourcesIn(path.join(path.dirname(mdxFile), match[1])),
     );
     return [...own, ...imported];

@@ -1,5 +1,7 @@
 import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
+import clsx from 'clsx';
+import { SCROLL_SHADOWS_CLASS } from '@site/src/css/scrollShadows';
 import { minimumReadableWidth, smallestLabelFont } from './readableWidth';
 import styles from './styles.module.css';
 
@@ -109,7 +111,7 @@ export default function DiagramViewer({ title, children }: Props): ReactNode {
     <figure className={styles.figure}>
       <div
         ref={setInline}
-        className={styles.inline}
+        className={clsx(styles.inline, SCROLL_SHADOWS_CLASS)}
         {...(scrolls ? { role: 'region', tabIndex: 0, 'aria-label': `${title} (scrolls sideways)` } : {})}>
         {children}
       </div>

@@ -1,5 +1,6 @@
 import React, { type ComponentProps, type ReactNode } from 'react';
 import clsx from 'clsx';
+import { SCROLL_SHADOWS_CLASS } from '@site/src/css/scrollShadows';
 import { columnLabels, STACK_FROM_COLUMNS, withColumnLabels } from './stackedCells';
 import styles from './styles.module.css';
 
@@ -14,7 +15,11 @@ export default function ScrollableTable({ children, className, ...props }: Props
   const labels = columnLabels(children);
   const stacked = labels.length >= STACK_FROM_COLUMNS;
   return (
-    <div className={styles.scroller} role="region" aria-label="Table (scrolls sideways)" tabIndex={0}>
+    <div
+      className={clsx(styles.scroller, SCROLL_SHADOWS_CLASS)}
+      role="region"
+      aria-label="Table (scrolls sideways)"
+      tabIndex={0}>
       <table {...props} className={clsx(className, stacked && styles.stacked)} {...(stacked ? { role: 'table' } : {})}>
         {stacked ? withColumnLabels(children, labels) : children}
       </table>
