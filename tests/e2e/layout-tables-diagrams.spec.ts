@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { BUILD_DIR, SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
+import { SCROLL_SHADOWS_CLASS } from '../../src/css/scrollShadows';
 import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
 
 /**
@@ -210,4 +211,26 @@ test.describe('the sidebar', () => {
       '/docs/account-activity-api/account-actitvity-api',
     );
   });
+});
+
+test.describe('scroll shadows', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`in ${scheme} mode, a box covers its shadows with the page's colour where nothing more lies to a side`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await open(page, '/docs/trading-api');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      const boxes = page.locator(`article .${SCROLL_SHADOWS_CLASS}`);
+      expect(await boxes.count()).toBeGreaterThan(1);
+      // The first layer is the left cover; its first colour stop must hide the shadow, so it is opaque.
+      const covers = await boxes.evaluateAll((elements) =>
+        elements.map(
+          (element) => /^linear-gradient\([^,]+, (rgba?\([^)]*\))/.exec(getComputedStyle(element).backgroundImage)?.[1],
+        ),
+      );
+      for (const cover of covers) expect(cover).toMatch(/^rgb\(/);
+    });
+  }
 });
