@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_USER, IDP_ISSUER, TEST_CONTROLS_TOKEN } from './environment.mjs';
+import { diagramSourcesFor } from './siteContent';
 
 export { expect };
 
@@ -87,6 +88,14 @@ export async function signInAtProvider(page: Page, user: { username: string; pas
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Waits until a docs page shows its content and has drawn every diagram its source holds. */
+export async function waitForDocsPage(page: Page, route: string): Promise<void> {
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+  await expect(page.locator('article .docusaurus-mermaid-container svg')).toHaveCount(diagramSourcesFor(route).length, {
+    timeout: 20_000,
+  });
 }
 
 /** Signs in from a protected page and waits for its content. */

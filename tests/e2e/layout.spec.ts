@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { expect, test, waitForHydration } from './fixtures';
-import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES, diagramSourcesFor } from './siteContent';
+import { expect, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
 /**
  * What axe cannot see, on every page a reader can open: each page is loaded once and then laid out at
@@ -24,18 +24,7 @@ interface LayoutPage {
 }
 
 const hydrated = (page: Page) => waitForHydration(page);
-const docsPage = (path: string): LayoutPage => {
-  const diagrams = diagramSourcesFor(path).length;
-  return {
-    path,
-    ready: async (page) => {
-      await expect(page.locator('[data-access="open"]')).toBeAttached();
-      await expect(page.locator('article .docusaurus-mermaid-container svg')).toHaveCount(diagrams, {
-        timeout: 20_000,
-      });
-    },
-  };
-};
+const docsPage = (path: string): LayoutPage => ({ path, ready: (page) => waitForDocsPage(page, path) });
 const apiPage = ({ path, operations }: (typeof API_PAGES)[number]): LayoutPage => ({
   path,
   ready: (page) => expect(page.locator('.redoc-wrap [id^="operation/"]')).toHaveCount(operations, { timeout: 20_000 }),

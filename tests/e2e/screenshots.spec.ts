@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { expect, test, waitForHydration } from './fixtures';
-import { diagramSourcesFor } from './siteContent';
+import { expect, test, waitForDocsPage, waitForHydration } from './fixtures';
 
 /**
  * Screenshots of the pages a reader sees first, at desktop and phone width, in light and dark mode,
@@ -20,12 +19,7 @@ interface Shot {
   readonly ready: (page: Page) => Promise<void>;
 }
 
-const docsPageReady = (route: string) => async (page: Page) => {
-  await expect(page.locator('[data-access="open"]')).toBeAttached();
-  await expect(page.locator('article .docusaurus-mermaid-container svg')).toHaveCount(diagramSourcesFor(route).length, {
-    timeout: 20_000,
-  });
-};
+const docsPageReady = (route: string) => (page: Page) => waitForDocsPage(page, route);
 
 const SHOTS: readonly Shot[] = [
   { name: 'home', path: '/', ready: async () => {} },
