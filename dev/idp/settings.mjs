@@ -73,7 +73,12 @@ function positiveSeconds(value, name) {
 /** Refuses settings that would expose the provider beyond this machine, unless overridden. */
 function checkLoopbackOnly(settings) {
   if (settings.allowNonLoopback) return;
-  if (settings.nodeEnv === 'production') {
+  // Compared as Node's own tools do not: `Production` or ` production ` means production too.
+  if (
+    String(settings.nodeEnv ?? '')
+      .trim()
+      .toLowerCase() === 'production'
+  ) {
     throw new UnsafeSettingsError('NODE_ENV is "production"');
   }
   if (settings.issuer !== undefined && !isLoopbackHostname(new URL(settings.issuer).hostname)) {
