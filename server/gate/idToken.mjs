@@ -18,7 +18,7 @@ import { createRemoteJWKSet, customFetch, decodeProtectedHeader, jwtVerify } fro
  * @property {string} issuer the provider's issuer identifier, exactly as its discovery document states it
  * @property {string} clientId this site's client id: the audience an ID token for the site names
  * @property {typeof fetch} [fetch] how to reach the provider (tests, runtimes with their own); the global fetch by default
- * @property {number} [clockToleranceSeconds] how far the provider's clock and ours may disagree; 300 by default
+ * @property {number} [clockToleranceSeconds] how far the provider's clock and ours may disagree; 60 by default
  * @property {() => Date} [currentDate] the clock, for tests
  */
 
@@ -39,7 +39,11 @@ const ALLOWED_ALGORITHMS = [
   'Ed25519',
 ];
 const REQUIRED_CLAIMS = ['exp', 'iat', 'sub'];
-const DEFAULT_CLOCK_TOLERANCE_SECONDS = 300;
+/**
+ * A token keeps working at the gate until its expiry plus this, even after sign-out (the gate keeps no
+ * session): small enough that the provider's ID-token lifetime is what an operator tunes.
+ */
+const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
 /** Three base64url parts: the only shape of a signed JWT (an unsigned one has an empty third part). */
 const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
