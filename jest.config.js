@@ -4,6 +4,8 @@ module.exports = {
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/config', '<rootDir>/src', '<rootDir>/plugins', '<rootDir>/openapi', '<rootDir>/tests/content'],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  // Modules shared with the server (config/*.mjs) are ESM: babel-jest turns them into CommonJS too.
+  transform: { '\\.(mjs|[jt]sx?)$': 'babel-jest' },
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
     '^@site/(.*)$': '<rootDir>/$1',

@@ -15,6 +15,7 @@ import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
 import { filesForPath } from './requestPath.mjs';
+import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
   createAccessPolicy,
   GATE_MANIFEST_FILE,
@@ -36,7 +37,18 @@ import {
  * `file` is relative to the build directory, with `/` separators, and never contains `.`, `..` or `\` segments.
  */
 
-/** @typedef {import('hono').Context} Context */
+/**
+ * What the pipeline's first step (resolve) found for a request, for the gate and the sender after it.
+ * @typedef {object} Resolved
+ * @property {import('./gate/accessPolicy.mjs').AccessPolicy} policy
+ * @property {{ name: string, found: SiteFile } | undefined} file the build file to send, if there is one
+ * @property {'public' | 'protected'} visibility of the file, or of the path when there is no file
+ * @property {boolean} isPage an HTML page is asked for (a refusal sends the sign-in shell)
+ */
+
+/** @typedef {{ Variables: { resolved: Resolved } }} SiteEnv */
+/** @typedef {import('hono').Context<SiteEnv>} Context */
+/** @typedef {import('hono').MiddlewareHandler<SiteEnv>} Middleware */
 
 const NOT_FOUND_PAGE = '404.html';
 const ENCODINGS = VARIANTS.map(({ encoding }) => encoding);
@@ -68,14 +80,14 @@ async function loadAccessPolicy(readAsset, options) {
  * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'> }} options
  *   `gate` replaces parts of the gate (the token verifier), for tests
  */
-export function createSiteApp({ readAsset, access = 'gated', gate }) {
+export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
   /** The policy, read from the build once; a failed read is retried by the next request. */
   function accessPolicy() {
     if (access === 'open') return Promise.resolve(OPEN_ACCESS);
     if (!policy) {
-      policy = loadAccessPolicy(readAsset, gate);
+      policy = loadAccessPolicy(readAsset, gateParts);
       policy.catch(() => {
         policy = undefined;
       });
@@ -114,8 +126,10 @@ export function createSiteApp({ readAsset, access = 'gated', gate }) {
     const { body, headers } = await selectRepresentation(c, file, original);
     Object.assign(headers, { 'Cache-Control': cacheControlFor(file), ETag: body.etag, 'Accept-Ranges': 'bytes' });
     if (visibility === 'protected') {
-      headers['Cache-Control'] = headers['Cache-Control'].replace(/^public\b/, 'private');
-      if (headers['Cache-Control'] === REVALIDATE) headers['Cache-Control'] = `private, ${REVALIDATE}`;
+      // Revalidated on every use, even a content-hashed chunk (a 304 is cheap): after sign-out on a shared
+      // computer, the browser's cache must not serve the next person the docs without asking the gate.
+      headers['Cache-Control'] = `private, ${REVALIDATE}`;
+      headers['Cross-Origin-Resource-Policy'] = 'same-origin';
       headers['X-Robots-Tag'] = 'noindex, nofollow';
     }
     const ifRange = c.req.header('If-Range');
@@ -150,7 +164,7 @@ export function createSiteApp({ readAsset, access = 'gated', gate }) {
    * @param {import('./gate/accessPolicy.mjs').AccessPolicy} gatePolicy
    * @param {boolean} isPage
    */
-  async function refuse(c, gatePolicy, isPage) {
+  async function refuseAnonymous(c, gatePolicy, isPage) {
     const headers = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', Vary: 'Cookie' };
     const shell = isPage && gatePolicy.shell ? await readAsset(gatePolicy.shell) : undefined;
     if (!shell || !gatePolicy.shell) return c.text('Sign-in required', 401, headers);
@@ -160,6 +174,54 @@ export function createSiteApp({ readAsset, access = 'gated', gate }) {
     return new Response(c.req.method === 'HEAD' ? null : body.open(), { status: 401, headers });
   }
 
+  /**
+   * Resolve: the build file a GET asks for, and whether it is public or protected. A path with no file is
+   * protected when it lies under a protected path: only a signed-in reader learns that nothing is there.
+   * @type {Middleware}
+   */
+  const resolve = async (c, next) => {
+    const policy = await accessPolicy();
+    const pathname = new URL(c.req.url).pathname;
+    const request = filesForPath(pathname);
+    if (!request.ok) return c.text('Bad Request', 400);
+    for (const name of request.candidates) {
+      const found = await readAsset(name);
+      if (!found) continue;
+      const visibility = policy.classify(name);
+      if (visibility === 'hidden') break;
+      c.set('resolved', { policy, file: { name, found }, visibility, isPage: name.endsWith('.html') });
+      return next();
+    }
+    const visibility = policy.isProtectedPath(pathname) ? 'protected' : 'public';
+    const isPage = !/\.[a-z0-9]+$/i.test(pathname) || pathname.endsWith('.html');
+    c.set('resolved', { policy, file: undefined, visibility, isPage });
+    return next();
+  };
+
+  /**
+   * Gate: a protected file goes only to a signed-in reader, and never to another site's page.
+   * @type {Middleware}
+   */
+  const gate = async (c, next) => {
+    const { policy, visibility, isPage } = c.var.resolved;
+    if (visibility === 'public') return next();
+    if (isForeignSubresourceRequest((name) => c.req.header(name))) {
+      return c.text('Protected content is not served to other sites', 403, { 'Cache-Control': 'no-store' });
+    }
+    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) return next();
+    return refuseAnonymous(c, policy, isPage);
+  };
+
+  /**
+   * Send: the file, or the site's 404 page.
+   * @type {import('hono').Handler<SiteEnv>}
+   */
+  const send = (c) => {
+    const { file, visibility } = c.var.resolved;
+    return file ? sendFile(c, file.name, file.found, visibility) : sendNotFoundPage(c);
+  };
+
+  /** @type {Hono<SiteEnv>} */
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof GateManifestError) {
@@ -178,6 +240,7 @@ export function createSiteApp({ readAsset, access = 'gated', gate }) {
       referrerPolicy: 'strict-origin-when-cross-origin',
       // Cross-origin isolation breaks the return from the identity provider (the sign-in never completes).
       crossOriginOpenerPolicy: false,
+      // Sent on protected responses only (sendFile): public files may be embedded anywhere.
       crossOriginResourcePolicy: false,
       originAgentCluster: false,
       // As the CSP's frame-ancestors 'none' says, for browsers that know only this header.
@@ -185,37 +248,24 @@ export function createSiteApp({ readAsset, access = 'gated', gate }) {
     }),
   );
   // The build's policy: its script hashes and the identity provider's origin. HSTS only where the
-  // request arrived over https (directly, or through a TLS-terminating proxy that says so).
+  // request arrived over https.
   app.use(async (c, next) => {
     await next();
     const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
     if (contentSecurityPolicy) c.header('Content-Security-Policy', contentSecurityPolicy);
-    const https = new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
-    if (https) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
   app.use(methodNotAllowed({ app }));
   // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
   app.use(etag());
-  app.get('*', async (c) => {
-    const gatePolicy = await accessPolicy();
-    const pathname = new URL(c.req.url).pathname;
-    const request = filesForPath(pathname);
-    if (!request.ok) return c.text('Bad Request', 400);
-    const signedIn = () => gatePolicy.admits(c.req.header('Cookie'));
-    for (const file of request.candidates) {
-      const found = await readAsset(file);
-      if (!found) continue;
-      const visibility = gatePolicy.classify(file);
-      if (visibility === 'hidden') break;
-      if (visibility === 'public') return sendFile(c, file, found, 'public');
-      if (await signedIn()) return sendFile(c, file, found, 'protected');
-      return refuse(c, gatePolicy, file.endsWith('.html'));
-    }
-    // Nothing to send: under a protected path only a signed-in reader learns that.
-    if (gatePolicy.isProtectedPath(pathname) && !(await signedIn())) {
-      return refuse(c, gatePolicy, !/\.[a-z0-9]+$/i.test(pathname) || pathname.endsWith('.html'));
-    }
-    return sendNotFoundPage(c);
-  });
+  app.get('*', resolve, gate, send);
   return app;
+}
+
+/**
+ * Whether the request arrived over https: directly, or through a TLS-terminating proxy that says so.
+ * @param {import('hono').Context} c
+ */
+function arrivedOverHttps(c) {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
 }

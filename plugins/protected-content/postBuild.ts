@@ -6,7 +6,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GATE_MANIFEST_FILE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
-import { isProtectedPath } from '../../src/auth/protectedPaths';
+import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import type { BundleGraph } from './bundleGraph';
 import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
 import { contentSecurityPolicy } from './csp';

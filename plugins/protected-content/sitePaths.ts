@@ -2,7 +2,7 @@
  * Build files and the URLs they are served at. A build file is named relative to the build root
  * (`docs/intro/index.html`, `/` separators); the build root is served at the base URL.
  */
-import { isProtectedPath } from '../../src/auth/protectedPaths';
+import { isProtectedPath } from '../../config/protectedPaths.mjs';
 
 export interface SitePaths {
   /** Starts and ends with `/`. */

@@ -164,10 +164,27 @@ describe('protected files, signed in', () => {
     assert.equal(response.headers.get('X-Robots-Tag'), 'noindex, nofollow');
   });
 
-  test('a content-hashed chunk stays immutable, but private', async () => {
-    const response = await request('/assets/js/00203149.c7737954.js', { cookie: await cookieWith() });
+  test('a protected content-hashed chunk is revalidated on every use (a 304), never kept as immutable', async () => {
+    const cookie = await cookieWith();
+    const response = await request('/assets/js/00203149.c7737954.js', { cookie });
     assert.equal(response.status, 200);
-    assert.equal(response.headers.get('Cache-Control'), 'private, max-age=31536000, immutable');
+    assert.equal(response.headers.get('Cache-Control'), 'private, no-cache');
+    const etag = response.headers.get('ETag') ?? '';
+    assert.match(etag, /^"[^"]+"$/);
+    const again = await request('/assets/js/00203149.c7737954.js', { cookie, headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal(again.headers.get('Cache-Control'), 'private, no-cache');
+    const publicChunk = await request('/assets/js/main.3ff00f2d.js');
+    assert.equal(publicChunk.headers.get('Cache-Control'), 'public, max-age=31536000, immutable');
+  });
+
+  test('protected responses may be read by this origin only (Cross-Origin-Resource-Policy)', async () => {
+    const cookie = await cookieWith();
+    for (const file of ['/docs/orders/', '/assets/js/00203149.c7737954.js', '/search-index.json']) {
+      const response = await request(file, { cookie });
+      assert.equal(response.status, 200, file);
+      assert.equal(response.headers.get('Cross-Origin-Resource-Policy'), 'same-origin', file);
+    }
   });
 
   test('the cookie is found among others, and a revalidation with its ETag gets 304', async () => {
@@ -179,6 +196,93 @@ describe('protected files, signed in', () => {
     assert.equal(again.status, 304);
     const anonymous = await request('/search-index.json', { headers: { 'If-None-Match': etag } });
     assert.equal(anonymous.status, 401, 'a revalidation without the cookie is refused too');
+  });
+});
+
+describe('the cookie a sibling subdomain could plant', () => {
+  test('a planted cookie of the same name beside a valid one does not lock the reader out', async () => {
+    const valid = (await cookieWith()).split('=')[1];
+    const expired = (await cookieWith({ iat: now() - 7200, exp: now() - 3600 })).split('=')[1];
+    for (const planted of ['garbage', 'not.a.jwt', expired, '']) {
+      for (const cookie of [
+        `docs_id_token=${planted}; docs_id_token=${valid}`,
+        `docs_id_token=${valid}; docs_id_token=${planted}`,
+      ]) {
+        const response = await request('/docs/orders', { cookie });
+        assert.equal(response.status, 200, cookie.slice(0, 40));
+        await response.arrayBuffer();
+      }
+    }
+  });
+
+  test('over https at base URL /, only the __Host- cookie admits (a sibling cannot set it)', async () => {
+    const valid = (await cookieWith()).split('=')[1];
+    /** @param {string} url @param {string} cookie @param {Record<string, string>} [headers] */
+    const get = (url, cookie, headers = {}) => app.request(url, { headers: { Cookie: cookie, ...headers } });
+    assert.equal((await get('https://docs.example/docs/orders', `__Host-docs_id_token=${valid}`)).status, 200);
+    assert.equal((await get('https://docs.example/docs/orders', `docs_id_token=${valid}`)).status, 401);
+    const proxied = { 'X-Forwarded-Proto': 'https' };
+    assert.equal((await get('http://docs.example/docs/orders', `__Host-docs_id_token=${valid}`, proxied)).status, 200);
+    assert.equal((await get('http://docs.example/docs/orders', `docs_id_token=${valid}`, proxied)).status, 401);
+  });
+
+  test('over plain http (a developer’s machine), the unprefixed cookie admits', async () => {
+    const valid = (await cookieWith()).split('=')[1];
+    assert.equal((await request('/docs/orders', { cookie: `docs_id_token=${valid}` })).status, 200);
+    assert.equal((await request('/docs/orders', { cookie: `__Host-docs_id_token=${valid}` })).status, 200);
+  });
+});
+
+describe('another site, or a sibling subdomain, cannot load protected files', () => {
+  /** @param {string} site @param {string} mode @param {string} dest */
+  const fetchMetadata = (site, mode, dest) => ({
+    'Sec-Fetch-Site': site,
+    'Sec-Fetch-Mode': mode,
+    'Sec-Fetch-Dest': dest,
+  });
+
+  for (const site of ['same-site', 'cross-site']) {
+    test(`a ${site} <script src> or fetch of a protected file is refused, even with a valid cookie`, async () => {
+      const cookie = await cookieWith();
+      for (const [file, mode, dest] of [
+        ['/assets/js/00203149.c7737954.js', 'no-cors', 'script'],
+        ['/search-index.json', 'cors', 'empty'],
+        ['/docs/orders/', 'no-cors', 'iframe'],
+        ['/docs/no-such-page', 'no-cors', 'script'],
+      ]) {
+        const response = await request(file, { cookie, headers: fetchMetadata(site, mode, dest) });
+        assert.equal(response.status, 403, `${file} (${dest})`);
+        assert.equal(response.headers.get('Cache-Control'), 'no-store');
+        await assertNothingProtected(response, `${site} ${file}`);
+      }
+    });
+
+    test(`a ${site} link to a protected page still opens it (a top-level navigation)`, async () => {
+      const headers = fetchMetadata(site, 'navigate', 'document');
+      const signedIn = await request('/docs/orders/', { cookie: await cookieWith(), headers });
+      assert.equal(signedIn.status, 200);
+      const anonymous = await request('/docs/orders/', { headers });
+      assert.equal(anonymous.status, 401);
+      assert.equal(await anonymous.text(), SHELL);
+    });
+
+    test(`a ${site} request for a public file is served`, async () => {
+      const response = await request('/assets/js/main.3ff00f2d.js', {
+        headers: fetchMetadata(site, 'no-cors', 'script'),
+      });
+      assert.equal(response.status, 200);
+    });
+  }
+
+  test('a request from this origin, or typed into the address bar, is served', async () => {
+    const cookie = await cookieWith();
+    const ownScript = await request('/assets/js/00203149.c7737954.js', {
+      cookie,
+      headers: fetchMetadata('same-origin', 'no-cors', 'script'),
+    });
+    assert.equal(ownScript.status, 200);
+    const typed = await request('/docs/orders/', { cookie, headers: fetchMetadata('none', 'navigate', 'document') });
+    assert.equal(typed.status, 200);
   });
 });
 

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { base64url, exportSPKI, SignJWT } from 'jose';
 
-import { MAX_COOKIE_HEADER_LENGTH, readCookie } from '../gate/cookies.mjs';
+import { MAX_COOKIE_HEADER_LENGTH, readCookies } from '../gate/cookies.mjs';
 import { createIdTokenVerifier, MAX_TOKEN_LENGTH } from '../gate/idToken.mjs';
 import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
@@ -372,53 +372,53 @@ test('after the provider rotates its key, a token signed with the new key is acc
   assert.equal(provider.keySetRequests, 3, 'after the cooldown an unknown kid refetches once more');
 });
 
-describe('readCookie', () => {
-  /** @type {Array<[string, string | undefined, string | undefined]>} */
+describe('readCookies', () => {
+  /** @type {Array<[string, string[], string]>} */
   const cases = [
-    ['id_token=abc', 'abc', 'the only cookie'],
-    ['theme=dark; id_token=abc; lang=en', 'abc', 'among others'],
-    ['id_token="abc"', 'abc', 'a quoted value'],
-    ['id_token=first; id_token=second', 'first', 'the first of duplicates'],
-    ['xid_token=evil; id_token_old=evil; id_token=good', 'good', 'not a cookie whose name only contains the name'],
-    ['theme=dark', undefined, 'missing'],
-    ['', undefined, 'an empty header'],
-    ['id_token', undefined, 'a pair without "="'],
-    ['id_token; id_token=good', 'good', 'after a pair without "="'],
-    ['id_token=bad"quote; id_token=good', 'good', 'after a malformed value'],
-    ['=x; ;; id_token=good;;', 'good', 'among empty and nameless pairs'],
-    ['  id_token =  abc  ', 'abc', 'with spaces around'],
-    ['id_token=a%20b', 'a b', 'percent-encoded'],
-    ['id_token=%E0%A4%A', '%E0%A4%A', 'broken percent-encoding, left as it is'],
-    ['id_token=', '', 'empty'],
+    ['id_token=abc', ['abc'], 'the only cookie'],
+    ['theme=dark; id_token=abc; lang=en', ['abc'], 'among others'],
+    ['id_token="abc"', ['abc'], 'a quoted value'],
+    ['id_token=first; id_token=second', ['first', 'second'], 'every one of duplicates, in order'],
+    ['xid_token=evil; id_token_old=evil; id_token=good', ['good'], 'not a cookie whose name only contains the name'],
+    ['theme=dark', [], 'missing'],
+    ['', [], 'an empty header'],
+    ['id_token', [], 'a pair without "="'],
+    ['id_token; id_token=good', ['good'], 'after a pair without "="'],
+    ['id_token=bad"quote; id_token=good', ['good'], 'after a malformed value'],
+    ['=x; ;; id_token=good;;', ['good'], 'among empty and nameless pairs'],
+    ['  id_token =  abc  ', ['abc'], 'with spaces around'],
+    ['id_token=a%20b', ['a b'], 'percent-encoded'],
+    ['id_token=%E0%A4%A', ['%E0%A4%A'], 'broken percent-encoding, left as it is'],
+    ['id_token=', [''], 'empty'],
   ];
   for (const [header, expected, name] of cases) {
-    test(name, () => assert.equal(readCookie(header, 'id_token'), expected));
+    test(name, () => assert.deepEqual(readCookies(header, 'id_token'), expected));
   }
 
-  test('an absent header', () => assert.equal(readCookie(undefined, 'id_token'), undefined));
+  test('an absent header', () => assert.deepEqual(readCookies(undefined, 'id_token'), []));
 
   test('a header longer than 16 KiB is not read', () => {
     const filler = `; pad=${'a'.repeat(MAX_COOKIE_HEADER_LENGTH)}`;
-    assert.equal(readCookie(`id_token=abc${filler}`, 'id_token'), undefined);
+    assert.deepEqual(readCookies(`id_token=abc${filler}`, 'id_token'), []);
     const fits = `id_token=abc; pad=`.padEnd(MAX_COOKIE_HEADER_LENGTH, 'a');
-    assert.equal(readCookie(fits, 'id_token'), 'abc');
+    assert.deepEqual(readCookies(fits, 'id_token'), ['abc']);
   });
 
   test('never throws, whatever the header', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (header) => {
-        const value = readCookie(header, 'id_token');
-        assert.ok(value === undefined || typeof value === 'string');
+        const values = readCookies(header, 'id_token');
+        assert.ok(values.every((value) => typeof value === 'string'));
       }),
     );
   });
 
-  test('finds any token-shaped value among other cookies', () => {
+  test('finds any token-shaped value among other cookies, whatever was planted before it', () => {
     const tokenShaped = fc.stringMatching(/^[\w-]{1,40}\.[\w-]{1,40}\.[\w-]{1,40}$/);
     fc.assert(
       fc.property(tokenShaped, fc.array(fc.stringMatching(/^[a-z]{1,8}=[a-z0-9]{0,8}$/)), (token, others) => {
-        const header = [...others, `id_token=${token}`, 'id_token=later'].join('; ');
-        assert.equal(readCookie(header, 'id_token'), token);
+        const header = ['id_token=planted', ...others, `id_token=${token}`, 'id_token=later'].join('; ');
+        assert.deepEqual(readCookies(header, 'id_token'), ['planted', token, 'later']);
       }),
     );
   });

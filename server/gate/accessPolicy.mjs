@@ -6,8 +6,10 @@
  * cookie holds an ID token the provider signed for this site; the gate keeps no session of its own,
  * so any number of instances can serve the same build.
  */
+import { idTokenCookieNamesToRead } from '../../config/idTokenCookie.mjs';
+import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { VARIANTS } from '../../plugins/precompress/variants.mjs';
-import { readCookie } from './cookies.mjs';
+import { readCookies } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
 
 export const GATE_MANIFEST_FILE = 'gate-manifest.json';
@@ -29,9 +31,15 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @typedef {object} AccessPolicy
  * @property {(file: string) => 'public' | 'protected' | 'hidden'} classify a build-relative file
  * @property {(pathname: string) => boolean} isProtectedPath a request's URL path (percent-encoded)
- * @property {(cookieHeader: string | undefined) => Promise<boolean>} admits whether the request proves sign-in
+ * @property {(request: SignInProof) => Promise<boolean>} admits whether the request proves sign-in
  * @property {string | undefined} shell
  * @property {string | undefined} contentSecurityPolicy
+ */
+
+/**
+ * What of a request can prove sign-in: its `Cookie` header, and whether it came over https (which
+ * decides the cookie's name, config/idTokenCookie.mjs).
+ * @typedef {{ cookieHeader: string | undefined, https: boolean }} SignInProof
  */
 
 export class GateManifestError extends Error {
@@ -88,31 +96,6 @@ export function parseGateManifest(value) {
 }
 
 /**
- * Whether a request path falls under a protected prefix. Like the browser's check
- * (src/auth/protectedPaths.ts), it ignores case and repeated slashes: the router matches `/DOCS/x` and
- * `/docs//x` too, and the gate must not treat them as public.
- * @param {string} pathname percent-encoded URL path
- * @param {string} baseUrl
- * @param {readonly string[]} protectedPrefixes
- */
-export function isUnderProtectedPath(pathname, baseUrl, protectedPrefixes) {
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // An undecodable path is checked as it is.
-  }
-  path = path.replace(/\/{2,}/g, '/').toLowerCase();
-  const base = baseUrl.toLowerCase();
-  if (!path.startsWith(base) && `${path}/` !== base) return false;
-  const sitePath = `/${path.slice(base.length)}`;
-  return protectedPrefixes.some((prefix) => {
-    const normalised = prefix.toLowerCase().replace(/\/+$/, '');
-    return normalised === '' || sitePath === normalised || sitePath.startsWith(`${normalised}/`);
-  });
-}
-
-/**
  * A refused cookie is logged, but an expired one arrives with every request of that reader: the same
  * message at most once a minute.
  * @param {(message: string) => void} log
@@ -148,13 +131,17 @@ export function createAccessPolicy(manifest, options = {}) {
       if (original === GATE_MANIFEST_FILE) return 'hidden';
       return files.get(file) ?? files.get(original) ?? 'protected';
     },
-    isProtectedPath: (pathname) => isUnderProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
-    async admits(cookieHeader) {
-      const token = readCookie(cookieHeader, manifest.cookieName);
-      if (!token) return false;
-      const result = await verifier.verify(token);
-      if (!result.ok) log(`refused an ID-token cookie: ${result.reason}`);
-      return result.ok;
+    isProtectedPath: (pathname) => isProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
+    async admits({ cookieHeader, https }) {
+      // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
+      const names = idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https, name: manifest.cookieName });
+      const tokens = names.flatMap((name) => readCookies(cookieHeader, name)).filter(Boolean);
+      for (const token of new Set(tokens)) {
+        const result = await verifier.verify(token);
+        if (result.ok) return true;
+        log(`refused an ID-token cookie: ${result.reason}`);
+      }
+      return false;
     },
     shell: manifest.shell,
     contentSecurityPolicy: manifest.contentSecurityPolicy,

@@ -1,9 +1,10 @@
 /**
  * The cookie that proves sign-in to the server's gate (server/gate): it holds the ID token, whose
  * audience is this site's client id, and expires with it. The gate verifies it against the
- * provider's keys; the browser code never trusts it. Browser only.
+ * provider's keys; the browser code never trusts it. Its name comes from the definition the gate
+ * reads too (config/idTokenCookie.mjs): `__Host-` over https at base URL `/`. Browser only.
  */
-import { ID_TOKEN_COOKIE } from '@site/config/protectedContent';
+import { idTokenCookieName, idTokenCookieNamesToRead } from '../../config/idTokenCookie.mjs';
 
 /** The ID token as okta-auth-js stores it: the JWT and its expiry in seconds since the epoch. */
 export interface StoredIdToken {
@@ -11,8 +12,14 @@ export interface StoredIdToken {
   readonly expiresAt: number;
 }
 
+const isHttps = () => window.location.protocol === 'https:';
+
+function nameFor(baseUrl: string): string {
+  return idTokenCookieName({ baseUrl, https: isHttps() });
+}
+
 function attributes(baseUrl: string, expires: Date): string {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const secure = isHttps() ? '; Secure' : '';
   return `; Path=${baseUrl}; Expires=${expires.toUTCString()}; SameSite=Lax${secure}`;
 }
 
@@ -23,15 +30,17 @@ export function writeIdTokenCookie(token: StoredIdToken, baseUrl: string): void 
     clearIdTokenCookie(baseUrl);
     return;
   }
-  document.cookie = `${ID_TOKEN_COOKIE}=${token.idToken}${attributes(baseUrl, expires)}`;
+  document.cookie = `${nameFor(baseUrl)}=${token.idToken}${attributes(baseUrl, expires)}`;
 }
 
 export function clearIdTokenCookie(baseUrl: string): void {
-  document.cookie = `${ID_TOKEN_COOKIE}=${attributes(baseUrl, new Date(0))}`;
+  document.cookie = `${nameFor(baseUrl)}=${attributes(baseUrl, new Date(0))}`;
 }
 
 /** Whether this page can see the cookie (false when the browser refuses cookies for the site). */
 export function hasIdTokenCookie(): boolean {
-  const prefix = `${ID_TOKEN_COOKIE}=`;
-  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(prefix) && pair.length > prefix.length);
+  const prefixes = idTokenCookieNamesToRead({ baseUrl: '/', https: false }).map((name) => `${name}=`);
+  return document.cookie
+    .split(/;\s*/)
+    .some((pair) => prefixes.some((prefix) => pair.startsWith(prefix) && pair.length > prefix.length));
 }

@@ -1,20 +1,8 @@
-/** Whether a path needs a signed-in visitor. Matching ignores case, as the router does. */
-export function isProtectedPath(pathname: string, baseUrl: string, protectedPrefixes: readonly string[]): boolean {
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    // An undecodable path is checked as it is.
-  }
-  path = path.toLowerCase();
-  const base = baseUrl.toLowerCase();
-  if (!path.startsWith(base) && `${path}/` !== base) return false;
-  const sitePath = `/${path.slice(base.length)}`.replace(/\/{2,}/g, '/');
-  return protectedPrefixes.some((prefix) => {
-    const normalized = prefix.toLowerCase();
-    return normalized === '/' || sitePath === normalized || sitePath.startsWith(`${normalized}/`);
-  });
-}
+/**
+ * Whether a path needs a signed-in visitor: the one rule the build and the gate apply too
+ * (config/protectedPaths.mjs).
+ */
+export { isProtectedPath } from '../../config/protectedPaths.mjs';
 
 /** The sign-in return page, relative to the base URL. */
 export const CALLBACK_PATH = 'login/callback';
