@@ -6,7 +6,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GATE_MANIFEST_FILE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
-import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import type { BundleGraph } from './bundleGraph';
 import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
 import { contentSecurityPolicy } from './csp';
@@ -15,6 +14,7 @@ import { assertNoPublicRouteLeak } from './leaks';
 import { createGateManifest, type GateManifest } from './manifest';
 import { robotsTxt, SITEMAP_FILE } from './searchEngines';
 import { renderSignInShell } from './shell';
+import { isProtectedUrl } from './sitePaths';
 
 /** The settings the plugin is given in `docusaurus.config.ts`. */
 export interface ProtectedContentOptions {
@@ -151,7 +151,7 @@ export async function writeProtectedContent(
     routesChunkNames: await readRoutesChunkNames(generatedFilesDir),
     baseUrl,
     siteOrigin: new URL(options.siteUrl).origin,
-    isProtectedRoute: (route) => isProtectedPath(route, baseUrl, protectedPaths),
+    isProtectedRoute: (route) => isProtectedUrl(route, options),
   });
 
   const inlineScripts = [...pages.values()].flatMap(({ scripts }) =>

@@ -26,9 +26,14 @@ export function urlOfFile(file: string, baseUrl: string): string {
   return file.endsWith('.html') ? routeOfHtmlFile(file, baseUrl) : `${baseUrl}${file}`;
 }
 
-/** Whether a build file is served under a protected path (the same test as the browser's guard, `src/auth`). */
-export function isServedUnderProtectedPath(file: string, { baseUrl, protectedPaths }: SitePaths): boolean {
-  return isProtectedPath(urlOfFile(file, baseUrl), baseUrl, protectedPaths);
+/** Whether a URL path is under a protected path: the rule the browser's guard and the gate apply too. */
+export function isProtectedUrl(pathname: string, { baseUrl, protectedPaths }: SitePaths): boolean {
+  return isProtectedPath(pathname, baseUrl, protectedPaths);
+}
+
+/** Whether a build file is served under a protected path. */
+export function isServedUnderProtectedPath(file: string, site: SitePaths): boolean {
+  return isProtectedUrl(urlOfFile(file, site.baseUrl), site);
 }
 
 /**

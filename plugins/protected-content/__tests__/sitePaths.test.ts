@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { fileOfReference, isServedUnderProtectedPath, normaliseRoute, routeOfHtmlFile, urlOfFile } from '../sitePaths';
+import { describeCase, PROTECTED_PATH_CASES } from '../../../config/__tests__/protectedPathCases.mjs';
+import {
+  fileOfReference,
+  isProtectedUrl,
+  isServedUnderProtectedPath,
+  normaliseRoute,
+  routeOfHtmlFile,
+  urlOfFile,
+} from '../sitePaths';
 
 const site = { baseUrl: '/', protectedPaths: ['/docs', '/api'] };
 
@@ -31,6 +39,14 @@ describe('normaliseRoute', () => {
     expect(normaliseRoute(routeOfHtmlFile('404.html', '/'))).toBe(normaliseRoute('/404.html'));
     expect(normaliseRoute(routeOfHtmlFile('docs/intro/index.html', '/'))).toBe(normaliseRoute('/docs/intro'));
   });
+});
+
+describe('isProtectedUrl, as the classifier asks it of pages and routes', () => {
+  it.each(PROTECTED_PATH_CASES.map((testCase) => [describeCase(testCase), testCase] as const))(
+    '%s',
+    (_name, { pathname, baseUrl, protectedPaths, isProtected }) =>
+      expect(isProtectedUrl(pathname, { baseUrl, protectedPaths })).toBe(isProtected),
+  );
 });
 
 describe('isServedUnderProtectedPath', () => {

@@ -1,27 +1,12 @@
+import { describeCase, PROTECTED_PATH_CASES } from '../../../config/__tests__/protectedPathCases.mjs';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 
-const prefixes = ['/docs', '/api'];
-
-describe('isProtectedPath', () => {
-  it.each([
-    '/docs',
-    '/docs/',
-    '/docs/accounts-api/endpoints/get-account',
-    '/api/orders-api',
-    '/DOCS/Trading-API',
-    '/%64ocs',
-  ])('protects %s', (path) => expect(isProtectedPath(path, '/', prefixes)).toBe(true));
-
-  it.each(['/', '/health', '/search', '/401/error', '/login/callback', '/docsearch', '/apis'])(
-    'leaves %s open',
-    (path) => expect(isProtectedPath(path, '/', prefixes)).toBe(false),
+describe('isProtectedPath, as the browser’s sign-in guard asks it', () => {
+  it.each(PROTECTED_PATH_CASES.map((testCase) => [describeCase(testCase), testCase] as const))(
+    '%s',
+    (_name, { pathname, baseUrl, protectedPaths, isProtected }) =>
+      expect(isProtectedPath(pathname, baseUrl, protectedPaths)).toBe(isProtected),
   );
-
-  it('accounts for the base URL', () => {
-    expect(isProtectedPath('/portal/docs/trading-api', '/portal/', prefixes)).toBe(true);
-    expect(isProtectedPath('/portal/health', '/portal/', prefixes)).toBe(false);
-    expect(isProtectedPath('/docs', '/portal/', prefixes)).toBe(false);
-  });
 });
 
 describe('isCallbackPath', () => {
