@@ -6,11 +6,12 @@
  *   node server/cli.mjs --dir build --port 3000 [--host localhost] [--public]
  *
  * Protected files are served only to signed-in readers, as the build's gate manifest says (see
- * server/gate/). `--public` serves every file to everyone: only for a build with nothing to protect.
+ * server/gate/). `--public` serves every file to everyone: only for a build with nothing to protect, so it
+ * refuses a build whose gate manifest lists protected files.
  *
  * Prints the URL once listening; stops cleanly on SIGINT and SIGTERM.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -18,6 +19,30 @@ import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
 import { startSiteServer } from './node.mjs';
 
 const USAGE = 'Usage: node server/cli.mjs --dir <build dir> --port <port> [--host <host>] [--public]';
+
+/**
+ * Throws when the build's gate manifest lists protected files (or cannot be read): `--public` would hand
+ * them, and the manifest, to anyone.
+ * @param {string} dir
+ */
+function refuseProtectedBuild(dir) {
+  const manifestPath = path.join(dir, GATE_MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return;
+  /** @type {unknown} */
+  let files;
+  try {
+    files = JSON.parse(readFileSync(manifestPath, 'utf8')).files;
+  } catch {
+    files = undefined;
+  }
+  const count = files && typeof files === 'object' ? Object.values(files).filter((c) => c !== 'public').length : NaN;
+  if (count === 0) return;
+  const what = Number.isNaN(count) ? 'may list protected files (it cannot be read)' : `lists ${count} protected files`;
+  throw new Error(
+    `${manifestPath} ${what}: --public would serve them to everyone, gate manifest included. ` +
+      'Leave out --public to serve them to signed-in readers only.',
+  );
+}
 
 /** @returns {{ dir: string, port: number, host: string, access: 'gated' | 'open' }} */
 function readOptions() {
@@ -42,6 +67,7 @@ function readOptions() {
           'Build with npm run build, or pass --public for a build with nothing to protect.',
       );
     }
+    if (access === 'open') refuseProtectedBuild(values.dir);
     return { dir: values.dir, port, host: values.host ?? 'localhost', access };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

@@ -4,11 +4,14 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { DOCS_PAGE, writeFixtureBuild } from './fixtureBuild.mjs';
+import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
+import { DOCS_PAGE, FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
 
 const CLI = fileURLToPath(new URL('../cli.mjs', import.meta.url));
 
@@ -20,12 +23,13 @@ before(async () => {
 after(() => fixture.cleanup());
 
 /**
- * Starts the CLI on a free port and resolves with its URL once it prints it.
+ * Starts the CLI with `--public` on a free port and resolves with its URL once it prints it.
+ * @param {string} [dir] the build
  * @returns {Promise<{ child: import('node:child_process').ChildProcess, url: string }>}
  */
-async function startCli() {
+async function startCli(dir = fixture.dir) {
   // The fixture build has no gate manifest: it is served to everyone (the gate has its own tests).
-  const child = spawn(process.execPath, [CLI, '--dir', fixture.dir, '--port', '0', '--host', '127.0.0.1', '--public'], {
+  const child = spawn(process.execPath, [CLI, '--dir', dir, '--port', '0', '--host', '127.0.0.1', '--public'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -85,4 +89,55 @@ test('refuses a build without a gate manifest unless told it has nothing to prot
   assert.equal(code, 2);
   assert.match(errors, /holds no gate-manifest\.json/);
   assert.match(errors, /--public/);
+});
+
+/**
+ * A fixture build whose gate manifest lists `protectedFiles` as protected.
+ * @param {string[]} protectedFiles
+ */
+async function gatedBuild(protectedFiles) {
+  const build = await writeFixtureBuild();
+  const manifest = fixtureGateManifest({
+    issuer: 'https://id.example',
+    clientId: 'developer-docs',
+    files: Object.keys(FILES),
+    protectedFiles,
+    protectedPaths: ['/docs'],
+    shell: 'index.html',
+  });
+  await writeFile(path.join(build.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
+  return build;
+}
+
+test(
+  '--public refuses a build whose gate manifest lists protected files, saying why',
+  { timeout: 20_000 },
+  async (t) => {
+    const build = await gatedBuild(['docs/orders/index.html', 'search-index.json']);
+    t.after(() => build.cleanup());
+    const child = spawn(process.execPath, [CLI, '--dir', build.dir, '--port', '0', '--public'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    t.after(() => child.kill('SIGTERM'));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 2, output);
+    assert.match(output, /lists 2 protected files/);
+    assert.match(output, /--public would serve them to everyone/);
+    assert.doesNotMatch(output, /Serving/);
+  },
+);
+
+test('--public serves a build whose gate manifest protects nothing', async (t) => {
+  const build = await gatedBuild([]);
+  t.after(() => build.cleanup());
+  const { child, url } = await startCli(build.dir);
+  try {
+    assert.equal((await fetch(new URL('docs/orders', url))).status, 200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  await once(child, 'exit');
 });
