@@ -372,6 +372,23 @@ test('after the provider rotates its key, a token signed with the new key is acc
   assert.equal(provider.keySetRequests, 3, 'after the cooldown an unknown kid refetches once more');
 });
 
+test('200 concurrent tokens with an unknown key id, on a verifier that has fetched nothing yet, cost one discovery and one key-set request', async (t) => {
+  const provider = await startProvider({ keys: [rsaKey] });
+  t.after(() => provider.close());
+  const verifier = verifierFor(provider.issuer);
+  const tokens = await Promise.all(
+    Array.from({ length: 200 }, (_, index) =>
+      signToken(strayKey, provider.issuer, { claims: { sub: `reader-${index}` } }),
+    ),
+  );
+  const results = await Promise.all(tokens.map((token) => verifier.verify(token)));
+  for (const [index, result] of results.entries()) {
+    assertRefused(result, tokens[index], /key the provider does not publish/);
+  }
+  assert.equal(provider.discoveryRequests, 1);
+  assert.equal(provider.keySetRequests, 1);
+});
+
 describe('readCookies', () => {
   /** @type {Array<[string, string[], string]>} */
   const cases = [

@@ -4,26 +4,15 @@
 // Node (siteBehaviour.mjs, shared with app.test.mjs), without the build's .br/.gz files, with the gate on.
 // Run: node --test server/__tests__/worker.test.mjs
 import { strict as assert } from 'node:assert';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
-import {
-  DOCS_PAGE,
-  FILES,
-  FIXTURE_CSP,
-  fixtureGateManifest,
-  LONG_SCRIPT,
-  SECRET,
-  writeFixtureBuild,
-} from './fixtureBuild.mjs';
+import { DOCS_PAGE, FILES, FIXTURE_CSP, LONG_SCRIPT, SECRET } from './fixtureBuild.mjs';
 import { describeSiteBehaviour, TRAVERSAL_ATTEMPTS } from './siteBehaviour.mjs';
-import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
-import { startWorkerSite } from './workerSite.mjs';
+import { signIdToken, signingKey } from './testProvider.mjs';
+import { startGatedWorkerSite } from './workerSite.mjs';
 
-const CLIENT_ID = 'developer-docs';
 const SHELL_FILE = 'sign-in-required.html';
 const SHELL = `<!doctype html><title>Sign in required</title><h1>Sign in to read this page</h1>\n`;
 const PARTNER_PAGE = '<!doctype html><title>Partner orders</title><p>For partners only.</p>\n';
@@ -39,42 +28,26 @@ const WORKER_FILES = {
 };
 const TIMEOUT = { timeout: 15_000 };
 
-/** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
-let fixture;
-/** @type {Awaited<ReturnType<typeof startProvider>>} */
-let provider;
-/** @type {import('./testProvider.mjs').SigningKey} */
-let key;
+/** @type {Awaited<ReturnType<typeof startGatedWorkerSite>>} */
+let gated;
 /** @type {import('./workerSite.mjs').WorkerSite} */
 let site;
+/** @type {Awaited<ReturnType<typeof startGatedWorkerSite>>['provider']} */
+let provider;
 
 before(
   async () => {
-    key = await signingKey('key-1');
-    provider = await startProvider({ keys: [key] });
-    fixture = await writeFixtureBuild();
-    for (const [file, content] of Object.entries(WORKER_FILES)) {
-      await mkdir(path.dirname(path.join(fixture.dir, file)), { recursive: true });
-      await writeFile(path.join(fixture.dir, file), content);
-    }
-    const manifest = fixtureGateManifest({
-      issuer: provider.issuer,
-      clientId: CLIENT_ID,
-      files: [...Object.keys(FILES), ...Object.keys(WORKER_FILES)],
+    gated = await startGatedWorkerSite({
+      extraFiles: WORKER_FILES,
       protectedFiles: ['partners/orders/index.html'],
       protectedPaths: ['/partners'],
       shell: SHELL_FILE,
     });
-    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
-    site = await startWorkerSite({ dir: fixture.dir });
+    ({ site, provider } = gated);
   },
   { timeout: 60_000 },
 );
-after(async () => {
-  await site?.close();
-  await provider?.close();
-  await fixture?.cleanup();
-});
+after(() => gated?.close());
 
 /**
  * A GET with the path exactly as given, unnormalised (fetch resolves `..` and turns `\` into `/` first).
@@ -100,7 +73,7 @@ function rawGet(rawPath) {
 // First, while the isolate is fresh: the gate manifest and the provider's keys are fetched by one request and
 // awaited by the others (workerd ties I/O to the request that started it).
 test('a cold Worker answers concurrent requests, signed in or not', TIMEOUT, async () => {
-  const cookie = `docs_id_token=${await signIdToken(key, provider.issuer, { clientId: CLIENT_ID })}`;
+  const cookie = `docs_id_token=${await gated.signToken()}`;
   /** @type {[string, Record<string, string>, number][]} */
   const expected = [
     ['/', {}, 200],
@@ -206,14 +179,14 @@ describe('the gate on workerd', () => {
   });
 
   test('a protected page with a forged cookie: the shell', TIMEOUT, async () => {
-    const forged = await signIdToken(await signingKey('key-1'), provider.issuer, { clientId: CLIENT_ID });
+    const forged = await signIdToken(await signingKey('key-1'), provider.issuer, { clientId: gated.clientId });
     const response = await site.fetch('/partners/orders/', { headers: { Cookie: `docs_id_token=${forged}` } });
     assert.equal(response.status, 401);
     assert.ok(!(await response.text()).includes('For partners only'));
   });
 
   test('a protected page with an ID token the provider signed: the page, privately cached', TIMEOUT, async () => {
-    const token = await signIdToken(key, provider.issuer, { clientId: CLIENT_ID });
+    const token = await gated.signToken();
     const response = await site.fetch('/partners/orders/', { headers: { Cookie: `docs_id_token=${token}` } });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('Cache-Control'), 'private, no-cache');

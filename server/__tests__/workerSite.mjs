@@ -13,13 +13,17 @@
  * caller's. A key the harness cannot reproduce is an error, so the tests never run a configuration other
  * than the one that is deployed. miniflare reads the directory once, at start: write it first.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { parse } from 'smol-toml';
+
+import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
+import { FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
+import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const WRANGLER_CONFIG = path.join(PROJECT_ROOT, 'wrangler.toml');
@@ -233,4 +237,57 @@ export async function startWorkerSite({ dir }) {
     await close();
     throw error;
   }
+}
+
+/**
+ * The fixture build (fixtureBuild.mjs) plus `extraFiles`, with a gate manifest naming a provider on loopback
+ * that publishes one key, served by the Worker on workerd: what the gate's Worker tests start from.
+ *
+ *   const gated = await startGatedWorkerSite({ protectedFiles: ['docs/orders/index.html'], protectedPaths: ['/docs'], shell: 'index.html' });
+ *   gated.site.fetch('/docs/orders/', { headers: { Cookie: `docs_id_token=${await gated.signToken()}` } });
+ *
+ * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string }} options
+ */
+export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, protectedPaths, shell }) {
+  const clientId = 'developer-docs';
+  const key = await signingKey('key-1');
+  const provider = await startProvider({ keys: [key] });
+  const fixture = await writeFixtureBuild();
+  /** @type {WorkerSite | undefined} */
+  let site;
+  const close = async () => {
+    await site?.close();
+    await provider.close();
+    await fixture.cleanup();
+  };
+  try {
+    for (const [file, content] of Object.entries(extraFiles)) {
+      await mkdir(path.dirname(path.join(fixture.dir, file)), { recursive: true });
+      await writeFile(path.join(fixture.dir, file), content);
+    }
+    const files = [...Object.keys(FILES), ...Object.keys(extraFiles)];
+    const manifest = fixtureGateManifest({
+      issuer: provider.issuer,
+      clientId,
+      files,
+      protectedFiles,
+      protectedPaths,
+      shell,
+    });
+    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
+    site = await startWorkerSite({ dir: fixture.dir });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    site,
+    provider,
+    key,
+    clientId,
+    fixture,
+    /** An ID token the provider signed for the site. @param {Parameters<typeof signIdToken>[2]['claims']} [claims] */
+    signToken: (claims) => signIdToken(key, provider.issuer, { clientId, claims }),
+    close,
+  };
 }

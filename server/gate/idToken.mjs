@@ -73,22 +73,48 @@ function isObject(value) {
 }
 
 /**
+ * `promise`, or a refusal once `ms` have passed without it settling.
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} documentName for the reason
+ * @returns {Promise<T>}
+ */
+function withDeadline(promise, ms, documentName) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ProviderUnavailable(`the provider could not be reached (${documentName}: no answer in time)`)),
+      ms,
+    );
+  });
+  return /** @type {Promise<T>} */ (Promise.race([promise, deadline])).finally(() => clearTimeout(timer));
+}
+
+/**
  * The provider's JSON documents (discovery, keys), fetched so that a provider that is down or broken is
  * asked again at most once per PROVIDER_RETRY_SECONDS: meanwhile each request is refused at no cost.
+ * Requests that need a document while it is being fetched wait for that one fetch: on Workers, jose starts
+ * a key-set fetch for every caller (it shares nothing in flight there), so without this 200 concurrent
+ * tokens with an unknown key id made 200 requests to the provider. What is shared is the parsed JSON, a
+ * plain value, never a Response: workerd lets no request read another's I/O objects.
  * @param {typeof fetch} fetchImpl
  * @param {() => Date} now
  */
 function createProviderClient(fetchImpl, now) {
   let retryAfterMs = -Infinity;
+  /** @type {Map<string, { fetched: Promise<Record<string, unknown>>, startedAt: number }>} by URL */
+  const recentFetches = new Map();
 
   /**
    * @param {string} url
    * @param {string} documentName for the reasons, e.g. `discovery document`
    * @param {(json: unknown) => string | undefined} problemWith what is wrong with the JSON, if anything
-   * @param {AbortSignal} [signal]
+   * @param {AbortSignal} signal
    * @returns {Promise<Record<string, unknown>>}
    */
-  async function fetchDocument(url, documentName, problemWith, signal = AbortSignal.timeout(PROVIDER_TIMEOUT_MS)) {
+  async function fetchOnce(url, documentName, problemWith, signal) {
     if (now().getTime() < retryAfterMs) {
       throw new ProviderUnavailable(`the provider could not be reached (${documentName}); retrying shortly`);
     }
@@ -111,6 +137,32 @@ function createProviderClient(fetchImpl, now) {
       retryAfterMs = now().getTime() + PROVIDER_RETRY_SECONDS * 1000;
       throw error;
     }
+  }
+
+  /**
+   * The document, from a fetch started less than PROVIDER_TIMEOUT_MS ago if there is one (under way, or
+   * done: jose on Workers asks again while it still parses the first answer). A failed fetch is not
+   * reused. A waiter gives up after the fetch's own time-out, and an older fetch is not joined: on
+   * workerd, a fetch whose request was cancelled may never settle, and must not hold up the requests
+   * after it. Timed with Date.now(), as jose times its cooldown.
+   * @param {string} url
+   * @param {string} documentName
+   * @param {(json: unknown) => string | undefined} problemWith
+   * @param {AbortSignal} [signal]
+   * @returns {Promise<Record<string, unknown>>}
+   */
+  function fetchDocument(url, documentName, problemWith, signal = AbortSignal.timeout(PROVIDER_TIMEOUT_MS)) {
+    const startedAt = Date.now();
+    const recent = recentFetches.get(url);
+    if (recent && startedAt - recent.startedAt < PROVIDER_TIMEOUT_MS) {
+      return withDeadline(recent.fetched, PROVIDER_TIMEOUT_MS, documentName);
+    }
+    const fetched = fetchOnce(url, documentName, problemWith, signal);
+    recentFetches.set(url, { fetched, startedAt });
+    fetched.catch(() => {
+      if (recentFetches.get(url)?.fetched === fetched) recentFetches.delete(url);
+    });
+    return fetched;
   }
   return { fetchDocument };
 }
@@ -268,10 +320,7 @@ export function createIdTokenVerifier(options) {
   /** @type {ReturnType<typeof createRemoteJWKSet> | undefined} */
   let providerKeys;
 
-  /**
-   * The provider's keys, through its discovery document on first use. Nothing in flight is shared
-   * between requests: on workerd a promise started by one request must not be awaited by another.
-   */
+  /** The provider's keys, through its discovery document on first use. */
   async function keys() {
     if (providerKeys) return providerKeys;
     const discovery = await provider.fetchDocument(discoveryUrl, 'discovery document', (json) =>
