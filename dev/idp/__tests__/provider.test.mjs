@@ -512,6 +512,44 @@ describe('development identity provider', () => {
       assert.match(again.html, /Development sign-in/);
     });
 
+    test('a POSTed form with id_token_hint ends the session, and the logged request line holds no token', async () => {
+      const browser = new Browser();
+      const tokens = await tokensFor(browser, idp);
+      await control(idp, 'reset', {});
+      const url = `${idp.issuer}/connect/endsession`;
+      const form = { id_token_hint: tokens.id_token, post_logout_redirect_uri: POST_LOGOUT_URI, state: 'bye' };
+
+      const page = await browser.request(url, { method: 'POST', form });
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      const confirm = await browser.request(formAction(html, new URL(url)), {
+        method: 'POST',
+        form: hiddenInputs(html),
+      });
+      assert.equal(confirm.status, 303);
+      assert.equal(confirm.headers.get('location'), `${POST_LOGOUT_URI}?state=bye`);
+      const again = await openSignIn(browser, idp);
+      assert.match(again.html, /Development sign-in/);
+
+      const [endSession] = await (await control(idp, 'requests')).json();
+      assert.deepEqual(endSession, {
+        method: 'POST',
+        path: '/connect/endsession',
+        query: {},
+        form: { ...form, id_token_hint: fingerprint(tokens.id_token) },
+      });
+    });
+
+    test('an end-session POST that is not a form is refused', async () => {
+      const response = await fetch(`${idp.issuer}/connect/endsession`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_id: CLIENT_ID }),
+      });
+      assert.equal(response.status, 400);
+      assert.match(await response.text(), /application\/x-www-form-urlencoded/);
+    });
+
     test('client_id + post_logout_redirect_uri (no ID token) ends the session too', async () => {
       const browser = new Browser();
       await tokensFor(browser, idp);

@@ -6,7 +6,7 @@ import React, { type ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { AuthSettings } from '@site/config/settings';
-import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../authEngine';
+import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../AuthProvider/engine';
 import { TOKEN_STORAGE_KEY } from '../browserStorage';
 
 export const AUTH_SETTINGS: AuthSettings = {

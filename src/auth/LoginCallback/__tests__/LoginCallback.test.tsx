@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { loadAuthEngine } from '../../loadAuthEngine';
 import { failureDetailOf } from '../../signInFailure';
 import { deferred, FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
-import type { ReceivedSignIn } from '../../authEngine';
+import type { ReceivedSignIn } from '../../AuthProvider/engine';
 import LoginCallbackHandler, { CALLBACK_TIMEOUT_MS } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
