@@ -4,7 +4,7 @@ import AuthProvider from '../../AuthProvider';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { loadAuthEngine } from '../../loadAuthEngine';
 import { FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
-import AccessGate from '..';
+import ProtectedPageContent from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
   __esModule: true,
@@ -22,9 +22,9 @@ async function renderGate(path: string, engine = new FakeEngine()) {
   renderAt(
     path,
     <AuthProvider>
-      <AccessGate>
+      <ProtectedPageContent>
         <article>The protected page</article>
-      </AccessGate>
+      </ProtectedPageContent>
     </AuthProvider>,
   );
   await settle();
@@ -41,7 +41,7 @@ beforeEach(() => {
   load.mockReset();
 });
 
-describe('AccessGate', () => {
+describe('ProtectedPageContent', () => {
   it('leaves a public page open to an anonymous visitor and starts nothing', async () => {
     window.localStorage.clear();
     await renderGate('/health');
