@@ -20,5 +20,7 @@ module.exports = {
     '^@docusaurus/router$': 'react-router-dom',
     '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/stubs/useIsBrowser.ts',
   },
+  // The API descriptions, bundled once for every test file (openapi/descriptions.ts).
+  globalSetup: '<rootDir>/openapi/jestGlobalSetup.ts',
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
 };
