@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as prettier from 'prettier';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 import { measureFirstLoadJs } from './first-load-js.mjs';
 import { timedBuild } from './lib/builds.mjs';
 import { launchDebuggableChromium, runLighthouse, signInOverCdp } from './lib/lighthouse.mjs';
