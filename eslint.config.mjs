@@ -44,6 +44,25 @@ export default tseslint.config(
     },
   },
   {
+    // The sign-in SDK stays at the edge: one file uses it, and it loads only where sign-in is needed.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['src/auth/authEngine.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@okta/*'],
+              message:
+                'Only src/auth/authEngine.ts imports the sign-in SDK; program against AuthEngine (src/auth/AuthProvider/engine.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -2,7 +2,14 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/config', '<rootDir>/src', '<rootDir>/plugins', '<rootDir>/openapi', '<rootDir>/tests/content'],
+  roots: [
+    '<rootDir>/config',
+    '<rootDir>/src',
+    '<rootDir>/plugins',
+    '<rootDir>/openapi',
+    '<rootDir>/tests/content',
+    '<rootDir>/tests/unit',
+  ],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   // Modules shared with the server (config/*.mjs) are ESM: babel-jest turns them into CommonJS too.
   transform: { '\\.(mjs|[jt]sx?)$': 'babel-jest' },
@@ -15,5 +22,7 @@ module.exports = {
     '^@docusaurus/router$': 'react-router-dom',
     '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/stubs/useIsBrowser.ts',
   },
+  // The API descriptions, bundled once for every test file (openapi/descriptions.ts).
+  globalSetup: '<rootDir>/openapi/jestGlobalSetup.ts',
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
 };

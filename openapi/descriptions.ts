@@ -1,12 +1,14 @@
 /**
- * The API descriptions in `openapi/`, bundled by the Redocly CLI (which resolves every `$ref`,
- * including those into `shared/common.yaml`). Used by the reference plugins at build time and by the
- * checks in `openapi/__tests__/`.
+ * The API descriptions in `openapi/`, bundled in-process by `@redocly/openapi-core` (which resolves every
+ * `$ref`, including those into `shared/common.yaml`) with the settings of `redocly.yaml`. The build's
+ * plugins await `bundleDescriptions()`; everything else reads a bundled description with `loadBundled` or
+ * `loadDereferenced`, the one way to read a description (Jest bundles them once per run, in
+ * `openapi/jestGlobalSetup.ts`).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bundle, loadConfig } from '@redocly/openapi-core';
 import { HTTP_METHODS, type JsonObject } from './document';
 
 export { HTTP_METHODS, isObject, type HttpMethod, type JsonObject } from './document';
@@ -23,7 +25,9 @@ export interface Operation {
   readonly definition: JsonObject;
 }
 
-const REDOCLY = path.join(__dirname, '..', 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+const ROOT = path.join(__dirname, '..');
+/** Bundled descriptions for other processes of the same run (Jest's workers), one file per version of the files. */
+const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'api-descriptions');
 
 /** Changes whenever a file of the descriptions does (names, sizes and modification times). */
 export function descriptionsSignature(): string {
@@ -37,30 +41,84 @@ export function descriptionsSignature(): string {
     .join('|');
 }
 
-const bundles = new Map<string, { readonly signature: string; readonly document: JsonObject }>();
+/** Every description twice: references into other files pulled in (`bundled`), and every reference inlined. */
+export interface BundledDescriptions {
+  readonly signature: string;
+  readonly bundled: Readonly<Record<ApiName, JsonObject>>;
+  readonly dereferenced: Readonly<Record<ApiName, JsonObject>>;
+}
+
+let latest: BundledDescriptions | null = null;
+
+const cacheFile = (signature: string) =>
+  path.join(CACHE_DIR, `${createHash('sha256').update(signature).digest('hex').slice(0, 16)}.json`);
+
+async function bundleOne(api: ApiName, config: Awaited<ReturnType<typeof loadConfig>>, dereference: boolean) {
+  const { bundle: document, problems } = await bundle({
+    ref: path.join(__dirname, `${api}.yaml`),
+    config,
+    dereference,
+  });
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    const messages = errors.map((problem) => `  ${problem.message}`).join('\n');
+    throw new Error(`openapi/${api}.yaml cannot be bundled:\n${messages}`);
+  }
+  return JSON.parse(JSON.stringify(document.parsed)) as JsonObject;
+}
 
 /**
- * Bundles one description into a single document: references to other files are pulled in, and with
+ * Bundles every description, once per process while the files stay the same (`npm start` keeps the
+ * process; the build's reference plugins share one bundle), and leaves the result where `loadBundled`
+ * finds it in other processes.
+ */
+export async function bundleDescriptions(): Promise<BundledDescriptions> {
+  const signature = descriptionsSignature();
+  const ready = bundledBefore(signature);
+  if (ready) return ready;
+  const config = await loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
+  const bundleAll = async (dereference: boolean) =>
+    Object.fromEntries(
+      await Promise.all(API_NAMES.map(async (api) => [api, await bundleOne(api, config, dereference)] as const)),
+    ) as Record<ApiName, JsonObject>;
+  const descriptions = { signature, bundled: await bundleAll(false), dereferenced: await bundleAll(true) };
+  // Written whole under another name, then renamed: a process reading it never sees half a file.
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const partial = `${cacheFile(signature)}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(descriptions));
+  renameSync(partial, cacheFile(signature));
+  latest = descriptions;
+  return descriptions;
+}
+
+/** The descriptions bundled from these very files, by this process or another one; null when there are none. */
+function bundledBefore(signature: string): BundledDescriptions | null {
+  if (latest?.signature === signature) return latest;
+  const file = cacheFile(signature);
+  if (!existsSync(file)) return null;
+  latest = JSON.parse(readFileSync(file, 'utf8')) as BundledDescriptions;
+  return latest;
+}
+
+function bundledNow(): BundledDescriptions {
+  const ready = bundledBefore(descriptionsSignature());
+  if (ready) return ready;
+  throw new Error(
+    'The API descriptions have not been bundled since they last changed: await bundleDescriptions() ' +
+      'from openapi/descriptions.ts first (Jest does it in openapi/jestGlobalSetup.ts).',
+  );
+}
+
+/**
+ * One description as a single document: references to other files are pulled in, and with
  * `dereferenced` every reference is replaced by what it points to.
  */
 export function loadBundled(api: ApiName, { dereferenced }: { readonly dereferenced: boolean }): JsonObject {
-  // Bundled once per process while the files stay the same: the build's two reference plugins share it.
-  const key = `${api}:${String(dereferenced)}`;
-  const signature = descriptionsSignature();
-  const cached = bundles.get(key);
-  if (cached?.signature === signature) return cached.document;
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), `${api}.json`);
-  const flags = dereferenced ? ['--dereferenced'] : [];
-  execFileSync(process.execPath, [REDOCLY, 'bundle', api, ...flags, '--ext', 'json', '--output', out], {
-    cwd: path.join(__dirname, '..'),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const document = JSON.parse(readFileSync(out, 'utf8')) as JsonObject;
-  bundles.set(key, { signature, document });
-  return document;
+  const descriptions = bundledNow();
+  return (dereferenced ? descriptions.dereferenced : descriptions.bundled)[api];
 }
 
-/** Bundles one description with every reference inlined. */
+/** One description with every reference inlined. */
 export function loadDereferenced(api: ApiName): JsonObject {
   return loadBundled(api, { dereferenced: true });
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_NAMES, loadBundled, type ApiName } from './descriptions';
+import { API_NAMES, bundleDescriptions, type ApiName } from './descriptions';
 
 const PRISM = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 
@@ -76,7 +76,7 @@ function listening(api: ApiName, child: ChildProcess, output: () => string, time
 }
 
 /**
- * Starts one Prism mock per description, from the description bundled by the Redocly CLI (Prism
+ * Starts one Prism mock per description, from the description bundled by `@redocly/openapi-core` (Prism
  * would not resolve the references into `shared/`'s files the way Redocly does), and waits until
  * each one listens.
  */
@@ -89,10 +89,11 @@ export async function startPrismMocks(options: PrismMockOptions = {}): Promise<P
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    // Bundled first, one after the other (the Redocly CLI runs synchronously), then started together.
+    // Bundled first, then started together.
+    const { bundled } = await bundleDescriptions();
     const files = API_NAMES.map((api) => {
       const file = path.join(folder, `${api}.json`);
-      writeFileSync(file, JSON.stringify(loadBundled(api, { dereferenced: false })));
+      writeFileSync(file, JSON.stringify(bundled[api]));
       return [api, file] as const;
     });
     const entries = await Promise.all(

@@ -12,6 +12,7 @@ step "OpenAPI lint";             npm run --silent lint:openapi
 step "Unit tests (Jest)";        npx jest --ci
 step "Identity provider tests";  node --test dev/idp/__tests__/
 step "Production server tests";  node --test server/__tests__/ plugins/precompress/__tests__/
+step "Benchmark budgets, report"; node --test scripts/bench/__tests__/
 step "Chromium";                 bash scripts/ensure-chromium.sh
 step "Production build";         node scripts/build-for-tests.mjs
 step "Browser tests (Playwright)"; npx playwright test

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { loadBundled, type ApiName, type JsonObject } from '../../openapi/descriptions';
 import { API_NAMES, API_REFERENCE_PAGES, RETIRED_API_NAMES } from '../apiReference';
 
 /** Each description's name in redocly.yaml is its file in openapi/. */
 const descriptionTitle = (api: string): string =>
-  (parseYaml(readFileSync(path.join('openapi', `${api}.yaml`), 'utf8')) as { info: { title: string } }).info.title;
+  String((loadBundled(api as ApiName, { dereferenced: false }).info as JsonObject).title);
 
 /** Every file a reader's text comes from: docs, descriptions, pages and components. */
 function readerFacingFiles(): string[] {

@@ -6,6 +6,7 @@ import * as crypto from 'node:crypto';
 import { errors } from 'oidc-provider';
 
 import { accountFinder } from './accounts.mjs';
+import { readBodyText } from './http-helpers.mjs';
 import { errorPage, logoutPage, postLogoutPage } from './pages.mjs';
 
 const DAY = 24 * 60 * 60;
@@ -180,6 +181,33 @@ export function consentForOfflineAccess(authorizationPath) {
         params.set('prompt', [...prompts, 'consent'].join(' '));
         ctx.querystring = params.toString();
       }
+    }
+    return next();
+  };
+}
+
+// ---------------------------------------------------------------------------
+// RP-Initiated Logout by POST. The site posts its end-session form, so the ID token it sends as
+// `id_token_hint` appears in no URL (browser history, this provider's request lines). oidc-provider
+// takes POST there only with `enableHttpPostMethods`, which needs SameSite=None session cookies, and
+// those need https. On loopback the site and this provider are the same site (a port does not make
+// another site), so the session cookie goes with the site's POST anyway: this reads the form and hands
+// it to oidc-provider's end-session action as that action's parameters.
+
+/**
+ * Reads a POSTed end-session form and hands it on as a GET with the same parameters. The form also
+ * lands in `ctx.request.body`, where the test controls' request log finds it.
+ */
+export function endSessionByPost(endSessionPath) {
+  return async function endSessionForm(ctx, next) {
+    if (ctx.method === 'POST' && ctx.path === endSessionPath) {
+      if (!ctx.is('application/x-www-form-urlencoded')) {
+        ctx.throw(400, 'the end-session form must be application/x-www-form-urlencoded');
+      }
+      const body = await readBodyText(ctx.req);
+      ctx.request.body = Object.fromEntries(new URLSearchParams(body));
+      ctx.method = 'GET';
+      ctx.querystring = body;
     }
     return next();
   };

@@ -10,6 +10,7 @@ import Provider from 'oidc-provider';
 import { demoUsers } from './accounts.mjs';
 import {
   consentForOfflineAccess,
+  endSessionByPost,
   generateSigningJwk,
   providerConfiguration,
   publicPart,
@@ -79,6 +80,7 @@ export async function startIdentityProvider(options = {}) {
     testControlsToken = controls.token;
     controls.middleware.forEach((middleware) => provider.use(middleware));
   }
+  provider.use(endSessionByPost(ROUTES.end_session));
   provider.use(consentForOfflineAccess(ROUTES.authorization));
   provider.use(interactionRoutes(provider, users));
   handle = provider.callback();

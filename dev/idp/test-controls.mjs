@@ -158,9 +158,9 @@ export function createTestControls({ allowedOrigins, routes, runtime, defaults, 
     try {
       await next();
     } finally {
-      if (ctx.method === 'POST' && ctx.path.startsWith('/connect/')) {
-        // oidc-provider keeps the parsed form on ctx.oidc.body; during an outage
-        // the outage middleware parses it into ctx.request.body instead.
+      if (entry.method === 'POST' && ctx.path.startsWith('/connect/')) {
+        // oidc-provider keeps the parsed form on ctx.oidc.body; during an outage the outage
+        // middleware, and for an end-session form endSessionByPost, parse it into ctx.request.body.
         const form = ctx.oidc?.body ?? ctx.request.body;
         entry.form = form ? { ...form } : null;
       }

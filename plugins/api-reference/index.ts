@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { ApiReferencePage } from '../../config/apiReference';
-import { loadBundled } from '../../openapi/descriptions';
+import { bundleDescriptions } from '../../openapi/descriptions';
 import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
 import { withDocsLinksUnder } from './docsLinks';
@@ -14,7 +14,7 @@ export function apiReferencePluginName(api: ApiReferencePage['api']): string {
 
 /**
  * Renders an API description at its route with the `ApiReference` component. The bundled description
- * (every file merged by the Redocly CLI) travels as that route's data only, so no other page
+ * (every file merged by `@redocly/openapi-core`) travels as that route's data only, so no other page
  * downloads it. After the build, the description as YAML and JSON and a Postman collection are
  * written beside the page (`downloads.ts`), and the page links to them. The descriptions' links to the
  * docs pages are root-relative (`/docs/…`): the route data gets them under the site's base URL, and the
@@ -25,7 +25,7 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
     return {
       name: apiReferencePluginName(api),
       async loadContent() {
-        return loadBundled(api, { dereferenced: false });
+        return (await bundleDescriptions()).bundled[api];
       },
       async contentLoaded({ content, actions }) {
         const description = await actions.createData(

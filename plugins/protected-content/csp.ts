@@ -38,7 +38,8 @@ export function contentSecurityPolicy({ inlineScripts, issuer }: PolicyInput): s
     // Blob (it would need `blob:`), but it is off (`disableSearch` in src/components/ApiReference/RedocView.tsx).
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
-    ['form-action', "'self'"],
+    // Sign-out posts its end-session form to the provider (the ID token must not go in a URL).
+    ['form-action', "'self'", provider],
     ['frame-ancestors', "'none'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

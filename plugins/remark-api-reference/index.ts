@@ -18,6 +18,7 @@ import { API_REFERENCE_PAGES, operationHref } from '../../config/apiReference';
 import {
   API_NAMES,
   descriptionsSignature,
+  bundleDescriptions,
   loadBundled,
   operationsOf,
   resolvePointer,
@@ -36,7 +37,7 @@ interface Descriptions {
 
 let descriptions: (Descriptions & { readonly signature: string }) | null = null;
 
-/** Bundles every description once per build (the Redocly CLI merges the files; references are resolved here). */
+/** Every description, bundled (`bundleDescriptions`, awaited by the transformer) with its references resolved here. */
 function loadDescriptions(): Descriptions {
   // Again only when a description file has changed (`npm start` keeps the process).
   const signature = descriptionsSignature();
@@ -193,6 +194,7 @@ export default function remarkApiReference() {
   return async (tree: Root, file: { path?: string }) => {
     // An ES module: imported when a page is compiled, not when the config loads.
     const { fromMarkdown } = await import('mdast-util-from-markdown');
+    await bundleDescriptions();
     expandReferences(tree, file.path ?? 'a docs page', phrasingParser(fromMarkdown));
   };
 }

@@ -10,7 +10,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 import { isMain, median } from './lib/stats.mjs';
 import { signInOnce } from './signInOnce.mjs';
 

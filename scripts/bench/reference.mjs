@@ -20,7 +20,7 @@
  * Needs the site and the development provider running (the Playwright web servers, or npm run serve).
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../tests/e2e/environment.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 import { signInOnce } from './signInOnce.mjs';
 
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));

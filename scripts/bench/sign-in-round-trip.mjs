@@ -9,7 +9,8 @@
  * `measureSignInRoundTrip` is the same measurement for scripts/bench/run.mjs.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, DEMO_USER } from '../../tests/e2e/environment.mjs';
+import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 import { isMain, median } from './lib/stats.mjs';
 
 const DEEP_LINK = '/docs/accounts-api/endpoints/get-account?view=full#errors';
@@ -26,10 +27,9 @@ export async function measureSignInRoundTrip({ browser, site, runs = 10 }) {
       await page.goto(`${site}${DEEP_LINK}`);
       await page.getByLabel('Username').waitFor();
       const atForm = performance.now();
-      await page.getByLabel('Username').fill(DEMO_USER.username);
-      await page.getByLabel('Password').fill(DEMO_USER.password);
+      await fillSignInForm(page);
       const submit = performance.now();
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignInForm(page);
       await page.locator('[data-access="open"] article h1').waitFor();
       const done = performance.now();
       if (!page.url().endsWith(DEEP_LINK)) throw new Error(`the sign-in round trip ended on ${page.url()}`);

@@ -2,14 +2,13 @@
  * Signs the demo developer in once through the development provider and returns the browser
  * storage, so a benchmark can load protected pages as a signed-in visitor.
  */
-import { DEMO_USER } from '../../tests/e2e/environment.mjs';
+import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
 
 /** Signs in on `page` (any page of a browser context), leaving the tokens in that context's storage. */
 export async function signInOnPage(page, site) {
   await page.goto(`${site}/docs`);
-  await page.getByLabel('Username').fill(DEMO_USER.username);
-  await page.getByLabel('Password').fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignInForm(page);
+  await submitSignInForm(page);
   // Back on the site, past the callback page, with the tokens stored.
   await page.waitForURL((url) => url.origin === site && !url.pathname.startsWith('/login/callback'));
   await page.locator('[data-access="open"]').waitFor({ state: 'attached' });

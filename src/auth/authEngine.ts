@@ -1,57 +1,65 @@
 /**
- * The sign-in engine: one OktaAuth instance and what the site does with it. Browser only, and
- * loaded on demand through `loadAuthEngine`, so public pages do not download the SDK.
+ * The sign-in engine (`AuthEngine`, declared in `./AuthProvider/engine.ts`) on okta-auth-js: one
+ * OktaAuth instance and what the site does with it. The only file that imports the SDK (an ESLint
+ * rule keeps `@okta/*` out of every other file). Browser only, and loaded on demand through
+ * `loadAuthEngine`, so public pages do not download the SDK.
  */
-import { OktaAuth, type AuthState, type Token } from '@okta/okta-auth-js/core';
+import { OktaAuth, type AuthState, type OktaAuthOptions, type Token } from '@okta/okta-auth-js/core';
 import type { AuthSettings } from '@site/config/settings';
-import type { AuthEvent } from './AuthProvider/authMachine';
+import type { AuthEngine } from './AuthProvider/engine';
 import { createAuthLog } from './authLog';
+import { postEndSessionForm } from './endSessionForm';
 import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
 import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
-import { buildOktaAuthOptions, providerEndpoints } from './oktaAuthOptions';
+import { CALLBACK_PATH } from './protectedPaths';
 import type { SiteLocation } from './redirectTarget';
 
-export interface SignedInUser {
-  readonly subject: string;
-  readonly name: string;
-  readonly email?: string;
+/** The identity provider's endpoints: the issuer plus the standard `/connect/*` paths. */
+function providerEndpoints(issuer: string) {
+  return {
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    authorizeUrl: `${issuer}/connect/authorize`,
+    tokenUrl: `${issuer}/connect/token`,
+    userinfoUrl: `${issuer}/connect/userinfo`,
+    revokeUrl: `${issuer}/connect/revocation`,
+    logoutUrl: `${issuer}/connect/endsession`,
+  } as const;
 }
 
-/** What the engine reports to the sign-in machine. */
-export type EngineEvent = Extract<AuthEvent, { type: 'storage-sync' | 'token-renewed' | 'renewal-failed' }>;
-
-/** A completed code exchange whose tokens are not stored yet. */
-export interface ReceivedSignIn {
-  /** The return address stored when the sign-in started (unchecked). */
-  readonly returnTo: string | undefined;
-  /** Stores the tokens (from here on the visitor is signed in, in every tab) and settles the reported state. */
-  store(): Promise<void>;
-}
-
-export interface AuthEngine {
-  /** Starts token renewal and storage sync, then reports the current state. */
-  start(): Promise<void>;
-  /** Calls `listener` with every change of the tokens (this tab's or another's). Returns an unsubscribe function. */
-  subscribe(listener: (event: EngineEvent) => void): () => void;
-  /** Fails fast when the identity provider does not answer (discovery document). */
-  checkProvider(): Promise<void>;
-  /** Stores `returnTo` (an already checked site path) and leaves for the provider's sign-in page. */
-  signIn(returnTo: string): Promise<void>;
-  /**
-   * Revokes tokens (unless configured off), clears them, and leaves for the end-session address,
-   * with the ID token as hint or, without one, the client id: the provider session always ends.
-   */
-  signOut(): Promise<void>;
-  /** Whether this page's address carries a sign-in response (a code or an error). */
-  isSignInResponse(): boolean;
-  /** The return address stored when this tab's sign-in started (unchecked), if any. */
-  pendingReturnPath(): string | undefined;
-  /** Exchanges the code in this page's address and verifies the tokens, without storing them. */
-  receiveSignIn(): Promise<ReceivedSignIn>;
-  /** Reads userinfo; rejects with "token mismatch" when its subject differs from the ID token's. */
-  readUser(): Promise<SignedInUser>;
-  /** Forgets tokens and any half-finished sign-in (state, nonce, PKCE verifier) in this browser. */
-  clearLocalSession(): void;
+/**
+ * Options for okta-auth-js against a standard OpenID provider. The URLs are given explicitly:
+ * without them the SDK would build Okta-style paths. Redirect URIs come from the page's origin,
+ * so one build serves any host.
+ */
+export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation): OktaAuthOptions {
+  const { discoveryUrl: _discovery, ...endpoints } = providerEndpoints(settings.issuer);
+  return {
+    issuer: settings.issuer,
+    clientId: settings.clientId,
+    ...endpoints,
+    redirectUri: `${site.origin}${site.baseUrl}${CALLBACK_PATH}`,
+    postLogoutRedirectUri: `${site.origin}${site.baseUrl}`,
+    scopes: [...settings.scopes],
+    responseType: 'code',
+    pkce: true,
+    codeChallengeMethod: 'S256',
+    // okta-auth-js's dev mode prints every token object to the console; the site's own
+    // diagnostics (`authLog`, OIDC_DEBUG) never print a token, code or verifier.
+    devMode: false,
+    maxClockSkew: 300,
+    tokenManager: {
+      storage: 'localStorage',
+      autoRenew: true,
+      autoRemove: true,
+      expireEarlySeconds: 30,
+      syncStorage: true,
+    },
+    services: { autoRenew: true, autoRemove: true, syncStorage: true },
+    // By default okta-auth-js copies every transaction (state, nonce, PKCE verifier) into
+    // localStorage for 30 minutes, so that another tab could finish it. Not here: it stays in this
+    // tab's sessionStorage and is removed on every failure.
+    transactionManager: { enableSharedStorage: false },
+  };
 }
 
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -167,24 +175,14 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
         await revoke(refreshToken?.refreshToken, 'refresh_token');
         await revoke(accessToken?.accessToken, 'access_token');
       }
-      if (!idToken) {
-        // Without an ID token there is no hint, but the provider session must end all the same:
-        // otherwise the next Log In would be silent. The client id tells the provider who asks.
-        clearIdTokenCookie(site.baseUrl);
-        oktaAuth.tokenManager.clear();
-        const endSession = new URL(endpoints.logoutUrl);
-        endSession.searchParams.set('client_id', settings.clientId);
-        endSession.searchParams.set('post_logout_redirect_uri', `${site.origin}${site.baseUrl}`);
-        window.location.assign(endSession.href);
-        return;
-      }
       clearIdTokenCookie(site.baseUrl);
-      await oktaAuth.signOut({
-        idToken,
-        revokeAccessToken: false,
-        revokeRefreshToken: false,
-        clearTokensBeforeRedirect: true,
-      });
+      oktaAuth.tokenManager.clear();
+      // Without an ID token there is no hint, but the provider session must end all the same:
+      // otherwise the next Log In would be silent. The client id tells the provider who asks.
+      const who: Record<string, string> = idToken
+        ? { id_token_hint: idToken.idToken }
+        : { client_id: settings.clientId };
+      postEndSessionForm(endpoints.logoutUrl, { ...who, post_logout_redirect_uri: `${site.origin}${site.baseUrl}` });
     },
     async readUser() {
       const claims = await oktaAuth.getUser();

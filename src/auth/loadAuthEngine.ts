@@ -1,6 +1,6 @@
 import type { AuthSettings } from '@site/config/settings';
 import type * as AuthEngineModule from './authEngine';
-import type { AuthEngine } from './authEngine';
+import type { AuthEngine } from './AuthProvider/engine';
 import type { SiteLocation } from './redirectTarget';
 
 let pending: Promise<AuthEngine> | null = null;

@@ -51,3 +51,23 @@ test("Mermaid is served as its own prebuilt modules, not bundled into the site's
   const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
   expect(scripts.filter((file) => readFileSync(file, 'utf8').includes('mermaidAPI'))).toEqual([]);
 });
+
+/** okta-auth-js names itself and its version in every request it sends (`X-Okta-User-Agent-Extended`). */
+const SIGN_IN_SDK = /okta-auth-js\/\d+\.\d+/;
+
+test('the home page loads no file holding the sign-in SDK for an anonymous visitor', async ({ page }) => {
+  const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
+  // The SDK is in the build (and recognisable there): only on demand, for pages that need sign-in.
+  expect(scripts.filter((file) => SIGN_IN_SDK.test(readFileSync(file, 'utf8'))).length).toBeGreaterThan(0);
+
+  const loaded: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    if (response.ok()) loaded.push({ url: response.url(), body: response.text().catch(() => '') });
+  });
+  await page.goto('/');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(loaded.map(async ({ url, body }) => ({ url, text: await body })));
+  expect(bodies.filter(({ url }) => url.endsWith('.js')).length).toBeGreaterThan(0);
+  expect(bodies.filter(({ text }) => SIGN_IN_SDK.test(text)).map(({ url }) => url)).toEqual([]);
+});

@@ -48,21 +48,9 @@ export const IDP_ENV = {
   OIDC_REALM: 'developers',
 };
 
-export const DEMO_USER = { username: 'developer', password: 'developer-password', name: 'Dana Developer' };
-export const MISMATCH_USER = { username: 'mismatch', password: 'mismatch-password' };
+export { DEMO_USER, MISMATCH_USER } from '../../dev/idp/testing.mjs';
 
 /** Browser storage of a signed-in demo developer, written by auth.setup.ts. */
 export const SIGNED_IN_STATE = 'test-results/.auth/developer.json';
 
-/** Debian's Chromium (no tool here downloads a browser of its own) and the flags it needs as root, offline. */
-export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-gpu',
-  // Text drawn the same way on every machine, for the screenshot tests.
-  '--font-render-hinting=none',
-];
+export { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../scripts/chromium.mjs';

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
 import { DEMO_USER, IDP_ISSUER, TEST_CONTROLS_TOKEN } from './environment.mjs';
 import { diagramSourcesFor } from './siteContent';
 
@@ -85,9 +86,8 @@ export async function expectNoAxeViolations(page: Page, scope: AxeScope = {}): P
 /** Fills in the development provider's sign-in form (the page must be on it). */
 export async function signInAtProvider(page: Page, user: { username: string; password: string } = DEMO_USER) {
   await page.waitForURL((url) => url.origin === IDP_ISSUER);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignInForm(page, user);
+  await submitSignInForm(page);
 }
 
 /** Waits until a docs page shows its content and has drawn every diagram its source holds. */

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import { fingerprint } from '../../dev/idp/test-controls.mjs';
 import { BUILD_DIR, DEMO_USER, IDP_ISSUER, MISMATCH_USER, SITE_ORIGIN } from './environment.mjs';
 import {
   expect,
   expectNoAxeViolations,
+  providerRequests,
   signIn,
   signInAtProvider,
   storedTokens,
@@ -104,6 +106,13 @@ test.describe('signing in', () => {
   });
 });
 
+/** The end-session request's parameters: a POSTed form, with nothing in the URL's query. */
+function endSessionForm(request: Request): Record<string, string> {
+  expect(request.method()).toBe('POST');
+  expect(new URL(request.url()).search).toBe('');
+  return Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
+}
+
 test.describe('signing out', () => {
   test('Log Out revokes both tokens, ends the provider session and returns home', async ({ page }) => {
     await signIn(page, '/docs/trading-api');
@@ -119,9 +128,10 @@ test.describe('signing out', () => {
     const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/endsession`));
     await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
 
-    const endSessionParams = new URL((await endSession).url()).searchParams;
-    expect(endSessionParams.get('id_token_hint')).toBe(tokens.idToken?.idToken);
-    expect(endSessionParams.get('post_logout_redirect_uri')).toBe(`${SITE_ORIGIN}/`);
+    expect(endSessionForm(await endSession)).toEqual({
+      id_token_hint: tokens.idToken?.idToken,
+      post_logout_redirect_uri: `${SITE_ORIGIN}/`,
+    });
     await page.waitForURL(`${SITE_ORIGIN}/`);
     await waitForHydration(page);
     await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
@@ -144,6 +154,46 @@ test.describe('signing out', () => {
       });
       expect(((await introspection.json()) as { active: boolean }).active).toBe(false);
     }
+  });
+});
+
+test.describe('signing out leaves the ID token in no URL', () => {
+  test('no browser history entry, no request the browser sent and no request line the provider logged holds it', async ({
+    page,
+  }) => {
+    await signIn(page, '/docs/trading-api');
+    const idToken = (await storedTokens(page)).idToken?.idToken ?? '';
+    expect(idToken).not.toBe('');
+    const requestUrls: string[] = [];
+    page.on('request', (request) => requestUrls.push(request.url()));
+
+    await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => url.origin === SITE_ORIGIN && url.pathname === '/');
+    await waitForHydration(page);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log In' })).toBeVisible();
+
+    const history = await page.context().newCDPSession(page);
+    const { entries } = await history.send('Page.getNavigationHistory');
+    const visited = entries.map((entry) => entry.url);
+    // Chromium replaces the provider's self-submitting sign-out page in history; the pages read stay.
+    expect(visited).toContain(`${SITE_ORIGIN}/docs/trading-api`);
+    expect(visited.filter((url) => url.includes(idToken))).toEqual([]);
+    expect(requestUrls.some((url) => url.startsWith(`${IDP_ISSUER}/connect/endsession`))).toBe(true);
+    expect(requestUrls.filter((url) => url.includes(idToken))).toEqual([]);
+
+    // The provider's request log shows each request's method, path and query (secrets as fingerprints).
+    const hint = fingerprint(idToken);
+    const logged = await providerRequests();
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/connect/endsession',
+        query: {},
+        form: expect.objectContaining({ id_token_hint: hint }),
+      }),
+    );
+    const inQuery = logged.filter(({ query }) => Object.values(query).includes(hint) || 'id_token_hint' in query);
+    expect(inQuery).toEqual([]);
   });
 });
 
@@ -193,10 +243,10 @@ test.describe('signing out without an ID token', () => {
     });
     const endSession = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/endsession`));
     await page.locator('nav.navbar').getByRole('button', { name: 'Log Out' }).click();
-    const params = new URL((await endSession).url()).searchParams;
-    expect(params.get('client_id')).toBe('developer-docs');
-    expect(params.get('id_token_hint')).toBeNull();
-    expect(params.get('post_logout_redirect_uri')).toBe(`${SITE_ORIGIN}/`);
+    expect(endSessionForm(await endSession)).toEqual({
+      client_id: 'developer-docs',
+      post_logout_redirect_uri: `${SITE_ORIGIN}/`,
+    });
     await page.waitForURL(`${SITE_ORIGIN}/`);
     await waitForHydration(page);
     expect(await storedTokens(page)).toEqual({});

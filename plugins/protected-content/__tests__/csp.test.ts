@@ -54,6 +54,10 @@ describe('contentSecurityPolicy', () => {
     expect(parsed['frame-src']).toEqual(['https://login.example.com']);
   });
 
+  it('lets sign-out post its end-session form to the provider’s origin', () => {
+    expect(parsed['form-action']).toEqual(["'self'", 'https://login.example.com']);
+  });
+
   it('has the rest of the policy', () => {
     expect(parsed).toMatchObject({
       'default-src': ["'self'"],
@@ -62,7 +66,6 @@ describe('contentSecurityPolicy', () => {
       'font-src': ["'self'", 'data:'],
       'worker-src': ["'self'"],
       'manifest-src': ["'self'"],
-      'form-action': ["'self'"],
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],
       'base-uri': ["'self'"],

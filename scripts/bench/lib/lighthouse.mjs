@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_EXECUTABLE } from '../../../tests/e2e/environment.mjs';
+import { CHROMIUM_EXECUTABLE } from '../../chromium.mjs';
 import { onCleanup, run, start, stop, waitForUrl } from './processes.mjs';
 import { signInOnPage } from '../signInOnce.mjs';
 

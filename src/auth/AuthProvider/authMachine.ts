@@ -3,7 +3,6 @@
  * `status`. Every consumer reads `status`; the provider (`./index.tsx`) turns what the engine and
  * the browser report into these events and performs the side effects the states ask for.
  */
-import type { SignedInUser } from '../authEngine';
 import type { SignInFailure } from '../signInFailure';
 
 /**
@@ -16,6 +15,13 @@ import type { SignInFailure } from '../signInFailure';
  * - `signed-out-elsewhere`: another tab signed out; this one starts nothing until Log In.
  * - `unavailable`: the identity provider or this browser's storage could not be used (`problem`).
  */
+/** Who userinfo says is signed in. */
+export interface SignedInUser {
+  readonly subject: string;
+  readonly name: string;
+  readonly email?: string;
+}
+
 export type AuthStatus =
   'unknown' | 'anonymous' | 'signing-in' | 'authenticated' | 'signing-out' | 'signed-out-elsewhere' | 'unavailable';
 

@@ -1,14 +1,13 @@
 import React, { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
-import type { SignedInUser } from '../authEngine';
 import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browserStorage';
 import { clearIdTokenCookie } from '../idTokenCookie';
 import { currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { safeReturnPath } from '../redirectTarget';
 import { classifySignInError, showSignInFailure, type SignInFailure } from '../signInFailure';
-import { authReducer, INITIAL_AUTH_STATE, type AuthStatus } from './authMachine';
+import { authReducer, INITIAL_AUTH_STATE, type AuthStatus, type SignedInUser } from './authMachine';
 
 export type { AuthStatus } from './authMachine';
 

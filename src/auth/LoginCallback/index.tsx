@@ -1,7 +1,7 @@
 import React, { useEffect, type ReactNode } from 'react';
 import { useHistory } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
-import type { AuthEngine } from '../authEngine';
+import type { AuthEngine } from '../AuthProvider/engine';
 import { clearTransactionStorage } from '../browserStorage';
 import { hasIdTokenCookie } from '../idTokenCookie';
 import { currentSite, loadAuthEngine } from '../loadAuthEngine';

@@ -1,4 +1,4 @@
-import { buildOktaAuthOptions } from '../oktaAuthOptions';
+import { buildOktaAuthOptions } from '../authEngine';
 import { createAuthLog, redact } from '../authLog';
 import type { AuthSettings } from '@site/config/settings';
 

@@ -3,10 +3,10 @@
  * what a test tells it to and records what the site asks of it. Not a test file itself.
  */
 import React, { type ReactNode } from 'react';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { AuthSettings } from '@site/config/settings';
-import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../authEngine';
+import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../AuthProvider/engine';
 import { TOKEN_STORAGE_KEY } from '../browserStorage';
 
 export const AUTH_SETTINGS: AuthSettings = {
@@ -45,6 +45,11 @@ export class FakeEngine implements AuthEngine {
   readonly pendingReturnPath = jest.fn<string | undefined, []>(() => '/docs/trading-api');
   readonly receiveSignIn = jest.fn<Promise<ReceivedSignIn>, []>();
   readonly clearLocalSession = jest.fn();
+
+  /** Waits until the site has subscribed to the engine and started it: from then on `emit` reaches the site. */
+  async started(): Promise<void> {
+    await waitFor(() => expect(this.start).toHaveBeenCalled());
+  }
 
   subscribe(listener: (event: EngineEvent) => void): () => void {
     this.listeners.add(listener);
@@ -90,10 +95,16 @@ export function renderAt(path: string, ui: ReactNode): Rendered {
   return { location: () => latest };
 }
 
-/** Lets pending promise callbacks run. */
-export async function settle(): Promise<void> {
+/**
+ * Waits until the promise that a call of `fake` returned (by default its latest call) has settled: a
+ * load of the engine, a sign-in, a userinfo request. Code that awaited that promise subscribed to it
+ * before the test did, so its next step has run by then, and a test can assert what it did not do.
+ */
+export async function answered(fake: jest.Mock, call = fake.mock.results.length - 1): Promise<void> {
+  const result = fake.mock.results[call];
+  if (!result) throw new Error(`${fake.getMockName()} has no call ${call}: there is no answer to wait for.`);
   await act(async () => {
-    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    await Promise.resolve(result.value).catch(() => undefined);
   });
 }
 

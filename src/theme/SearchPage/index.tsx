@@ -1,12 +1,12 @@
 import React, { type ReactNode } from 'react';
 import SearchPage from '@theme-original/SearchPage';
-import SearchPageGate from '@site/src/components/SearchPageGate';
+import SignedInSearchPage from '@site/src/components/SignedInSearchPage';
 
-/** The search plugin's page, behind sign-in (see SearchPageGate). */
+/** The search plugin's page, behind sign-in (see SignedInSearchPage). */
 export default function SearchPageWrapper(): ReactNode {
   return (
-    <SearchPageGate>
+    <SignedInSearchPage>
       <SearchPage />
-    </SearchPageGate>
+    </SignedInSearchPage>
   );
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
 import { failureDetailOf } from '../../signInFailure';
-import { DANA, deferred, FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
+import { answered, DANA, deferred, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
 import AuthProvider, { useAuth } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -37,7 +37,7 @@ function Status(): ReactNode {
 
 const status = () => screen.getByTestId('status').textContent;
 
-async function renderProvider(path: string, engine = new FakeEngine()) {
+function renderProvider(path: string, engine = new FakeEngine()) {
   load.mockResolvedValue(engine);
   const rendered = renderAt(
     path,
@@ -45,7 +45,6 @@ async function renderProvider(path: string, engine = new FakeEngine()) {
       <Status />
     </AuthProvider>,
   );
-  await settle();
   return { engine, ...rendered };
 }
 
@@ -68,16 +67,18 @@ beforeEach(() => {
 describe('AuthProvider', () => {
   it('starts unknown, and a public page without a stored session never loads the SDK', async () => {
     window.localStorage.clear();
-    await renderProvider('/health');
-    expect(status()).toBe('anonymous');
+    renderProvider('/health');
+    // Decided in the first effect, which is where the SDK would have been loaded.
+    await waitFor(() => expect(status()).toBe('anonymous'));
     expect(load).not.toHaveBeenCalled();
     expect(preload).not.toHaveBeenCalled();
   });
 
   it('a protected page without a stored session is anonymous at once: the SDK loads for the sign-in, its services do not start', async () => {
     window.localStorage.clear();
-    const { engine } = await renderProvider('/docs/trading-api');
-    expect(status()).toBe('anonymous');
+    const { engine } = renderProvider('/docs/trading-api');
+    await waitFor(() => expect(status()).toBe('anonymous'));
+    await answered(load);
     // The download started with the first render, before the effects ran.
     expect(preload).toHaveBeenCalled();
     expect(load).toHaveBeenCalledTimes(1);
@@ -85,7 +86,8 @@ describe('AuthProvider', () => {
   });
 
   it('reads the engine on a protected page: tokens count once userinfo confirms them', async () => {
-    const { engine } = await renderProvider('/docs/trading-api');
+    const { engine } = renderProvider('/docs/trading-api');
+    await engine.started();
     expect(engine.start).toHaveBeenCalledTimes(1);
     expect(status()).toBe('unknown');
     const userinfo = deferred<typeof DANA>();
@@ -98,21 +100,23 @@ describe('AuthProvider', () => {
   });
 
   it('goes anonymous when the engine reports no tokens', async () => {
-    const { engine } = await renderProvider('/docs');
+    const { engine } = renderProvider('/docs');
+    await engine.started();
     engine.noTokens();
     expect(status()).toBe('anonymous');
   });
 
   it('ignores userinfo for a token that was replaced while it was in flight', async () => {
-    const { engine } = await renderProvider('/docs');
+    const { engine } = renderProvider('/docs');
+    await engine.started();
     const first = deferred<typeof DANA>();
     engine.readUser.mockReturnValueOnce(first.promise);
     engine.tokens('id-1');
     engine.emit({ type: 'token-renewed', idToken: 'id-2' });
-    await settle();
-    expect(status()).toBe('authenticated');
+    await waitFor(() => expect(status()).toBe('authenticated'));
+    expect(engine.readUser).toHaveBeenCalledTimes(2);
     first.resolve({ subject: 'stale', name: 'Stale Answer' });
-    await settle();
+    await answered(engine.readUser, 0);
     expect(screen.getByTestId('user')).toHaveTextContent('Dana Developer');
   });
 
@@ -121,7 +125,8 @@ describe('AuthProvider', () => {
     engine.readUser.mockRejectedValue(
       Object.assign(new Error('getUserInfo request was rejected due to token mismatch'), { name: 'AuthSdkError' }),
     );
-    const { location } = await renderProvider('/docs/document-api', engine);
+    const { location } = renderProvider('/docs/document-api', engine);
+    await engine.started();
     engine.tokens('id-1');
     await waitFor(() => expect(location().pathname).toBe('/401/error'));
     expect(engine.clearLocalSession).toHaveBeenCalled();
@@ -134,7 +139,8 @@ describe('AuthProvider', () => {
   });
 
   it('turns a renewal failure into anonymous', async () => {
-    const { engine } = await renderProvider('/docs');
+    const { engine } = renderProvider('/docs');
+    await engine.started();
     engine.tokens('id-1');
     await waitFor(() => expect(status()).toBe('authenticated'));
     engine.emit({ type: 'renewal-failed' });
@@ -157,13 +163,14 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('problem')).toHaveTextContent('storage-unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(status()).toBe('unknown');
-    await settle();
+    await engine.started();
     expect(engine.start).toHaveBeenCalledTimes(1);
   });
 
   describe('signing out', () => {
     it('tells the other tabs first, then signs out; its own token removals change nothing', async () => {
-      const { engine } = await renderProvider('/docs');
+      const { engine } = renderProvider('/docs');
+      await engine.started();
       engine.tokens('id-1');
       await waitFor(() => expect(status()).toBe('authenticated'));
       const leaving = deferred<undefined>();
@@ -171,15 +178,15 @@ describe('AuthProvider', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       expect(status()).toBe('signing-out');
       expect(window.localStorage.getItem(SIGN_OUT_SIGNAL_KEY)).toBeTruthy();
-      await settle();
-      expect(engine.signOut).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(engine.signOut).toHaveBeenCalledTimes(1));
       engine.noTokens();
       engine.emit({ type: 'renewal-failed' });
       expect(status()).toBe('signing-out');
     });
 
     it('reports a failed sign-out as unavailable', async () => {
-      const { engine } = await renderProvider('/docs');
+      const { engine } = renderProvider('/docs');
+      await engine.started();
       engine.signOut.mockRejectedValueOnce(new TypeError('Failed to fetch'));
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       await waitFor(() => expect(status()).toBe('unavailable'));
@@ -189,7 +196,8 @@ describe('AuthProvider', () => {
 
   describe('another tab signs out', () => {
     it('becomes signed-out-elsewhere, and the token removal that follows starts nothing', async () => {
-      const { engine } = await renderProvider('/docs/trading-api');
+      const { engine } = renderProvider('/docs/trading-api');
+      await engine.started();
       engine.tokens('id-1');
       await waitFor(() => expect(status()).toBe('authenticated'));
       otherTabWrites(SIGN_OUT_SIGNAL_KEY, 'now');
@@ -200,7 +208,8 @@ describe('AuthProvider', () => {
     });
 
     it('ignores other keys and the signal being removed', async () => {
-      const { engine } = await renderProvider('/docs');
+      const { engine } = renderProvider('/docs');
+      await engine.started();
       engine.tokens('id-1');
       await waitFor(() => expect(status()).toBe('authenticated'));
       otherTabWrites('something-else', 'x');

@@ -1,9 +1,9 @@
 import React from 'react';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { loadAuthEngine } from '../../loadAuthEngine';
-import { failureDetailOf } from '../../signInFailure';
-import { deferred, FakeEngine, renderAt, settle } from '../../__tests__/fakeEngine';
-import type { ReceivedSignIn } from '../../authEngine';
+import * as signInFailure from '../../signInFailure';
+import { answered, deferred, FakeEngine, renderAt } from '../../__tests__/fakeEngine';
+import type { ReceivedSignIn } from '../../AuthProvider/engine';
 import LoginCallbackHandler, { CALLBACK_TIMEOUT_MS } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -22,11 +22,9 @@ function received(returnTo: string | undefined): ReceivedSignIn & { store: jest.
   return { returnTo, store: jest.fn() };
 }
 
-async function renderCallback(engine: FakeEngine) {
+function renderCallback(engine: FakeEngine) {
   load.mockResolvedValue(engine);
-  const rendered = renderAt(CALLBACK, <LoginCallbackHandler />);
-  await settle();
-  return rendered;
+  return renderAt(CALLBACK, <LoginCallbackHandler />);
 }
 
 /** Half-finished sign-in material, as okta-auth-js leaves it in both storages. */
@@ -57,9 +55,9 @@ describe('LoginCallback', () => {
     const engine = new FakeEngine();
     const answer = received('/docs/trading-api?tab=orders#top');
     engine.receiveSignIn.mockResolvedValue(answer);
-    const { location } = await renderCallback(engine);
+    const { location } = renderCallback(engine);
+    await waitFor(() => expect(`${location().pathname}${location().search}`).toBe('/docs/trading-api?tab=orders'));
     expect(answer.store).toHaveBeenCalledTimes(1);
-    expect(`${location().pathname}${location().search}`).toBe('/docs/trading-api?tab=orders');
     expect(engine.clearLocalSession).not.toHaveBeenCalled();
   });
 
@@ -76,10 +74,10 @@ describe('LoginCallback', () => {
       engine.pendingReturnPath.mockReturnValue(stored);
       const exchange = deferred<ReturnType<typeof received>>();
       engine.receiveSignIn.mockReturnValue(exchange.promise);
-      await renderCallback(engine);
-      expect(preload).toHaveBeenCalledWith(preloaded);
+      const { location } = renderCallback(engine);
+      await waitFor(() => expect(preload).toHaveBeenCalledWith(preloaded));
       exchange.resolve(received(stored));
-      await settle();
+      await waitFor(() => expect(location().pathname).toBe(preloaded));
       document.cookie = 'docs_id_token=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
     },
   );
@@ -90,11 +88,12 @@ describe('LoginCallback', () => {
     const engine = new FakeEngine();
     const exchange = deferred<ReturnType<typeof received>>();
     engine.receiveSignIn.mockReturnValue(exchange.promise);
-    await renderCallback(engine);
-    expect(engine.receiveSignIn).toHaveBeenCalled();
+    const { location } = renderCallback(engine);
+    // The page is loaded ahead, if at all, before the exchange starts.
+    await waitFor(() => expect(engine.receiveSignIn).toHaveBeenCalled());
     expect(preload).not.toHaveBeenCalled();
     exchange.resolve(received('/docs'));
-    await settle();
+    await waitFor(() => expect(location().pathname).toBe('/docs'));
   });
 
   it.each(['//evil.example/phish', '/.//evil.example', 'https://evil.example/', 'javascript:alert(1)', undefined])(
@@ -102,8 +101,8 @@ describe('LoginCallback', () => {
     async (returnTo) => {
       const engine = new FakeEngine();
       engine.receiveSignIn.mockResolvedValue(received(returnTo));
-      const { location } = await renderCallback(engine);
-      expect(location().pathname).toBe('/docs');
+      const { location } = renderCallback(engine);
+      await waitFor(() => expect(location().pathname).toBe('/docs'));
     },
   );
 
@@ -111,8 +110,8 @@ describe('LoginCallback', () => {
     leaveTransaction();
     const engine = new FakeEngine();
     engine.isSignInResponse.mockReturnValue(false);
-    const { location } = await renderCallback(engine);
-    expect(location().pathname).toBe('/401/error');
+    const { location } = renderCallback(engine);
+    await waitFor(() => expect(location().pathname).toBe('/401/error'));
     expect(new URLSearchParams(location().search).get('reason')).toBe('missing-code');
     expect(engine.receiveSignIn).not.toHaveBeenCalled();
     expect(engine.clearLocalSession).toHaveBeenCalled();
@@ -125,13 +124,13 @@ describe('LoginCallback', () => {
     engine.receiveSignIn.mockRejectedValue(
       Object.assign(new Error("OAuth flow response state doesn't match request state"), { name: 'AuthSdkError' }),
     );
-    const { location } = await renderCallback(engine);
+    const { location } = renderCallback(engine);
+    await waitFor(() => expect(location().pathname).toBe('/401/error'));
     const params = new URLSearchParams(location().search);
-    expect(location().pathname).toBe('/401/error');
     expect(params.get('reason')).toBe('state-mismatch');
     expect(params.get('returnTo')).toBe('/docs/trading-api');
     expect(params.get('detail')).toBeNull();
-    expect(failureDetailOf(location().state)).toMatch(/state doesn't match/);
+    expect(signInFailure.failureDetailOf(location().state)).toMatch(/state doesn't match/);
     expect(engine.clearLocalSession).toHaveBeenCalled();
     expectNoTransaction();
   });
@@ -140,7 +139,8 @@ describe('LoginCallback', () => {
     const engine = new FakeEngine();
     engine.pendingReturnPath.mockReturnValue('/x/..//evil.example');
     engine.receiveSignIn.mockRejectedValue(new TypeError('Failed to fetch'));
-    const { location } = await renderCallback(engine);
+    const { location } = renderCallback(engine);
+    await waitFor(() => expect(location().pathname).toBe('/401/error'));
     expect(new URLSearchParams(location().search).get('returnTo')).toBe('/docs');
   });
 
@@ -150,8 +150,7 @@ describe('LoginCallback', () => {
       Object.assign(new Error('Browser storage is unavailable'), { name: 'StorageUnavailableError' }),
     );
     const { location } = renderAt(CALLBACK, <LoginCallbackHandler />);
-    await settle();
-    expect(new URLSearchParams(location().search).get('reason')).toBe('storage-unavailable');
+    await waitFor(() => expect(new URLSearchParams(location().search).get('reason')).toBe('storage-unavailable'));
     expectNoTransaction();
   });
 
@@ -162,7 +161,9 @@ describe('LoginCallback', () => {
       const engine = new FakeEngine();
       const exchange = deferred<ReceivedSignIn>();
       engine.receiveSignIn.mockReturnValue(exchange.promise);
-      const { location } = await renderCallback(engine);
+      const { location } = renderCallback(engine);
+      await answered(load);
+      expect(engine.receiveSignIn).toHaveBeenCalled();
       expect(location().pathname).toBe('/login/callback');
 
       act(() => jest.advanceTimersByTime(CALLBACK_TIMEOUT_MS - 1));
@@ -176,7 +177,7 @@ describe('LoginCallback', () => {
 
       const late = received('/docs/elsewhere');
       exchange.resolve(late);
-      await settle();
+      await answered(engine.receiveSignIn);
       expect(late.store).not.toHaveBeenCalled();
       expect(location().pathname).toBe('/401/error');
     });
@@ -186,12 +187,18 @@ describe('LoginCallback', () => {
       const engine = new FakeEngine();
       const exchange = deferred<ReceivedSignIn>();
       engine.receiveSignIn.mockReturnValue(exchange.promise);
-      const { location } = await renderCallback(engine);
+      const classify = jest.spyOn(signInFailure, 'classifySignInError');
+      const { location } = renderCallback(engine);
+      await answered(load);
       act(() => jest.advanceTimersByTime(CALLBACK_TIMEOUT_MS));
       const firstFailure = location().search;
-      exchange.reject(new TypeError('Failed to fetch'));
-      await settle();
+      expect(firstFailure).toContain('reason=timeout');
+      const late = new TypeError('Failed to fetch');
+      exchange.reject(late);
+      // The late failure is classified, then dropped: the failure page stays the time-out's.
+      await waitFor(() => expect(classify).toHaveBeenCalledWith(late));
       expect(location().search).toBe(firstFailure);
+      classify.mockRestore();
     });
 
     it('can be shortened (for tests)', async () => {
@@ -200,7 +207,7 @@ describe('LoginCallback', () => {
       engine.receiveSignIn.mockReturnValue(new Promise(() => undefined));
       load.mockResolvedValue(engine);
       const { location } = renderAt(CALLBACK, <LoginCallbackHandler timeoutMs={50} />);
-      await settle();
+      await answered(load);
       act(() => jest.advanceTimersByTime(50));
       expect(new URLSearchParams(location().search).get('reason')).toBe('timeout');
     });

@@ -2,7 +2,7 @@ import React from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { loadAuthEngine } from '../../loadAuthEngine';
-import { FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
+import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
 import SignInPage from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -16,7 +16,7 @@ jest.mock('../../loadAuthEngine', () => ({
 }));
 const load = jest.mocked(loadAuthEngine);
 
-async function renderSignInPage(path: string, engine = new FakeEngine()) {
+function renderSignInPage(path: string, engine = new FakeEngine()) {
   load.mockResolvedValue(engine);
   const rendered = renderAt(
     path,
@@ -24,7 +24,6 @@ async function renderSignInPage(path: string, engine = new FakeEngine()) {
       <SignInPage />
     </AuthProvider>,
   );
-  await settle();
   return { engine, ...rendered };
 }
 
@@ -41,20 +40,22 @@ beforeEach(() => {
 
 describe('SignInPage (/login/)', () => {
   it('sends an anonymous visitor to sign in, returning to the checked address', async () => {
-    const { engine } = await renderSignInPage('/login/?returnTo=%2Fdocs%2Ftrading-api%3Ftab%3Dorders%23cancel');
+    const { engine } = renderSignInPage('/login/?returnTo=%2Fdocs%2Ftrading-api%3Ftab%3Dorders%23cancel');
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel'));
+    await answered(engine.signIn);
     expect(engine.signIn).toHaveBeenCalledTimes(1);
-    expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel');
     expect(screen.getByRole('status')).toHaveTextContent('Taking you to sign in…');
   });
 
   it('never follows a return address off the site', async () => {
-    const { engine } = await renderSignInPage('/login/?returnTo=https%3A%2F%2Fevil.example%2Fdocs');
-    expect(engine.signIn).toHaveBeenCalledWith('/docs');
+    const { engine } = renderSignInPage('/login/?returnTo=https%3A%2F%2Fevil.example%2Fdocs');
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalledWith('/docs'));
   });
 
   it('sends a visitor whose stored session is good straight back, once the cookie is set', async () => {
     seedStoredSession();
-    const { engine, location } = await renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+    const { engine, location } = renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+    await engine.started();
     setGateCookie();
     engine.tokens('id-1');
     await waitFor(() => expect(location().pathname).toBe('/api/orders-api'));
@@ -63,7 +64,8 @@ describe('SignInPage (/login/)', () => {
 
   it('reports a refused session instead of looping when the browser holds no cookie', async () => {
     seedStoredSession();
-    const { engine, location } = await renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+    const { engine, location } = renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+    await engine.started();
     engine.tokens('id-1');
     await waitFor(() => expect(location().pathname).toBe('/401/error'));
     expect(location().search).toBe('?reason=gate-refused&returnTo=%2Fapi%2Forders-api');
@@ -73,7 +75,8 @@ describe('SignInPage (/login/)', () => {
     seedStoredSession();
     setGateCookie();
     for (const expected of ['/api/orders-api', '/api/orders-api', '/401/error']) {
-      const { engine, location } = await renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+      const { engine, location } = renderSignInPage('/login/?returnTo=%2Fapi%2Forders-api');
+      await engine.started();
       engine.tokens('id-1');
       await waitFor(() => expect(location().pathname).toBe(expected));
       document.body.innerHTML = '';
@@ -83,7 +86,7 @@ describe('SignInPage (/login/)', () => {
   it('offers Retry when the provider cannot be reached', async () => {
     const engine = new FakeEngine();
     engine.signIn.mockRejectedValue(new TypeError('Failed to fetch'));
-    await renderSignInPage('/login/?returnTo=%2Fdocs', engine);
+    renderSignInPage('/login/?returnTo=%2Fdocs', engine);
     expect(await screen.findByRole('alert')).toHaveTextContent('The identity provider could not be reached');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

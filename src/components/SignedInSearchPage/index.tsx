@@ -55,7 +55,7 @@ function Message({ query }: { readonly query: string }): ReactNode {
  * that says search needs sign-in and offers Log In back to the same query, without loading the index.
  * Both keep the site's title format.
  */
-export default function SearchPageGate({ children }: Props): ReactNode {
+export default function SignedInSearchPage({ children }: Props): ReactNode {
   const { status } = useAuth();
   const location = useLocation();
   // The prerendered page has no query, so the first render in the browser has none either.

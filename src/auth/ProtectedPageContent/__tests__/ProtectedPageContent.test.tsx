@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { loadAuthEngine } from '../../loadAuthEngine';
-import { FakeEngine, renderAt, settle, seedStoredSession } from '../../__tests__/fakeEngine';
-import AccessGate from '..';
+import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
+import ProtectedPageContent from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
   __esModule: true,
@@ -17,17 +17,16 @@ jest.mock('../../loadAuthEngine', () => ({
 }));
 const load = jest.mocked(loadAuthEngine);
 
-async function renderGate(path: string, engine = new FakeEngine()) {
+function renderGate(path: string, engine = new FakeEngine()) {
   load.mockResolvedValue(engine);
   renderAt(
     path,
     <AuthProvider>
-      <AccessGate>
+      <ProtectedPageContent>
         <article>The protected page</article>
-      </AccessGate>
+      </ProtectedPageContent>
     </AuthProvider>,
   );
-  await settle();
   return engine;
 }
 
@@ -41,24 +40,29 @@ beforeEach(() => {
   load.mockReset();
 });
 
-describe('AccessGate', () => {
+describe('ProtectedPageContent', () => {
   it('leaves a public page open to an anonymous visitor and starts nothing', async () => {
     window.localStorage.clear();
-    await renderGate('/health');
+    renderGate('/health');
+    // Decided in the provider's first effect, which is where the SDK would have been loaded.
+    await waitFor(() => expect(gate()).toHaveAttribute('data-auth-status', 'anonymous'));
     expect(gate()).toHaveAttribute('data-access', 'open');
     expect(gate()).toHaveAttribute('data-auth-status', 'anonymous');
     expect(load).not.toHaveBeenCalled();
   });
 
   it('keeps a protected page concealed while the visitor is unknown', async () => {
-    await renderGate('/docs/trading-api');
+    const engine = renderGate('/docs/trading-api');
+    await engine.started();
+    expect(gate()).toHaveAttribute('data-auth-status', 'unknown');
     expect(gate()).toHaveAttribute('data-access', 'concealed');
     expect(gate()).not.toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
   });
 
   it('opens once userinfo confirms the tokens', async () => {
-    const engine = await renderGate('/docs/trading-api');
+    const engine = renderGate('/docs/trading-api');
+    await engine.started();
     engine.tokens('id-1');
     await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -66,53 +70,58 @@ describe('AccessGate', () => {
 
   it('sends a visitor with nothing stored to sign in at once, without starting the SDK', async () => {
     window.localStorage.clear();
-    const engine = await renderGate('/docs/trading-api?tab=orders#cancel');
+    const engine = renderGate('/docs/trading-api?tab=orders#cancel');
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel'));
+    await answered(engine.signIn);
     expect(engine.signIn).toHaveBeenCalledTimes(1);
-    expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel');
     expect(engine.start).not.toHaveBeenCalled();
     expect(gate()).toHaveAttribute('data-access', 'concealed');
   });
 
   it('sends an anonymous visitor to sign in once, back to the same address', async () => {
-    const engine = await renderGate('/docs/trading-api?tab=orders#cancel');
+    const engine = renderGate('/docs/trading-api?tab=orders#cancel');
+    await engine.started();
     engine.noTokens();
-    await settle();
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalled());
+    await answered(engine.signIn);
     engine.noTokens();
     engine.emit({ type: 'renewal-failed' });
-    await settle();
+    // A second sign-in would have loaded the engine again, and called it once that load was answered.
+    await answered(load);
     expect(engine.signIn).toHaveBeenCalledTimes(1);
     expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api?tab=orders#cancel');
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting you to sign in…');
   });
 
   it('after a failed renewal signs in again', async () => {
-    const engine = await renderGate('/docs');
+    const engine = renderGate('/docs');
+    await engine.started();
     engine.tokens('id-1');
     await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
     engine.emit({ type: 'renewal-failed' });
-    await settle();
-    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalledTimes(1));
   });
 
   it('explains an unreachable provider, starts no loop, and Retry starts over', async () => {
-    const engine = await renderGate('/docs');
+    const engine = renderGate('/docs');
+    await engine.started();
     engine.signIn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     engine.noTokens();
-    await settle();
-    expect(screen.getByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
     expect(gate()).toHaveAttribute('data-access', 'concealed');
     engine.noTokens();
-    await settle();
+    // A new sign-in would have loaded the engine again, and called it once that load was answered.
+    await answered(load);
     expect(engine.signIn).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await settle();
+    await waitFor(() => expect(engine.start).toHaveBeenCalledTimes(2));
     engine.noTokens();
-    await settle();
-    expect(engine.signIn).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalledTimes(2));
   });
 
   it('after a sign-out in another tab says so, starts nothing, and offers Log In', async () => {
-    const engine = await renderGate('/docs/document-api');
+    const engine = renderGate('/docs/document-api');
+    await engine.started();
     engine.tokens('id-1');
     await waitFor(() => expect(gate()).toHaveAttribute('data-access', 'open'));
     act(() => {
@@ -121,14 +130,14 @@ describe('AccessGate', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'You signed out in another tab' })).toBeVisible());
     engine.noTokens();
     engine.emit({ type: 'renewal-failed' });
-    await settle();
+    // A sign-in would have loaded the engine again, and called it once that load was answered.
+    await answered(load);
     expect(gate()).toHaveAttribute('data-access', 'concealed');
     expect(gate()).toHaveAttribute('data-auth-status', 'signed-out-elsewhere');
     expect(engine.signIn).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    await settle();
-    expect(engine.signIn).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(engine.signIn).toHaveBeenCalledTimes(1));
     expect(engine.signIn).toHaveBeenCalledWith('/docs/document-api');
   });
 });

@@ -58,7 +58,7 @@ function readPrerenderedAccess(): string | null {
  * Keeps a protected page's content hidden (but in the prerendered HTML, for the search index)
  * until the visitor is confirmed, and sends an anonymous visitor to sign in.
  */
-export default function AccessGate({ children }: { readonly children: ReactNode }): ReactNode {
+export default function ProtectedPageContent({ children }: { readonly children: ReactNode }): ReactNode {
   const { auth, baseUrl } = useSiteSettings();
   const { pathname } = useLocation();
   const { status, problem, signIn, retry } = useAuth();

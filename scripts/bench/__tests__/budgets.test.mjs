@@ -1,0 +1,193 @@
+// @ts-check
+// The budgets judged from a saved result (fixtures/results.json: the figures of the run BENCHMARKS.md
+// shows, in the shape run.mjs saves to bench-results/latest.json), without measuring anything.
+// Run: node --test scripts/bench/__tests__/
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { check, judge } from '../lib/budgets.mjs';
+import { benchPlan, DOCS_PAGE } from '../lib/plan.mjs';
+import { median } from '../lib/stats.mjs';
+
+/** A fresh copy of the saved result, for a test to change. */
+const savedRun = () => JSON.parse(readFileSync(new URL('fixtures/results.json', import.meta.url), 'utf8'));
+const FULL = benchPlan();
+/** Each check's decision by name. @param {any} results @param {ReturnType<typeof benchPlan>} [plan] */
+const decisions = (results, plan = FULL) =>
+  Object.fromEntries(judge(results, plan).budgets.map((b) => [b.name, b.pass]));
+
+describe('check', () => {
+  test('an at-most budget passes at its limit and fails above it', () => {
+    assert.equal(check('x', 50, 50).pass, true);
+    assert.equal(check('x', 50.5, 50).pass, false);
+  });
+
+  test('an at-least budget passes at its limit and fails below it', () => {
+    assert.equal(check('x', 100, 100, { atMost: false }).pass, true);
+    assert.equal(check('x', 99, 100, { atMost: false }).pass, false);
+  });
+
+  test('a figure that was not measured is neither a pass nor a fail', () => {
+    for (const value of [undefined, Number.NaN]) {
+      assert.deepEqual(check('x', value, 50), { name: 'x', pass: null });
+      assert.deepEqual(check('x', 10, value), { name: 'x', pass: null });
+    }
+  });
+});
+
+describe('the saved run', () => {
+  test('each budget decides as in BENCHMARKS.md: 23 pass, these 8 fail, none unmeasured', () => {
+    const judged = Object.entries(decisions(savedRun()));
+    assert.deepEqual(
+      judged.filter(([, pass]) => pass === false).map(([name]) => name),
+      [
+        'cold build vs same-content',
+        'cold build vs stock',
+        'peak build memory vs stock',
+        'first-load JS of a docs page',
+        'Lighthouse mobile performance /',
+        `Lighthouse mobile performance ${DOCS_PAGE}`,
+        'Lighthouse mobile performance /api/orders-api',
+        'sign-in round trip',
+      ],
+    );
+    assert.equal(judged.filter(([, pass]) => pass === true).length, 23);
+    assert.equal(judged.length, 31);
+  });
+
+  test('each check is saved with the figure and the limit it compared', () => {
+    const saved = judge(savedRun(), FULL).budgets.find((b) => b.name === 'first-load JS of a docs page');
+    assert.deepEqual(saved, { name: 'first-load JS of a docs page', value: 61 * 1024, limit: 60 * 1024, pass: false });
+  });
+});
+
+/**
+ * Each budget at its limit (passes) and just past it (fails), from the saved run: `set(results, n)`
+ * puts our figure at n, with n = `limit` on the budget's own scale.
+ */
+/** @type {{ name: string, limit: number, set: (results: any, n: number) => void }[]} */
+const BUDGETS = [
+  {
+    name: 'cold build vs same-content',
+    limit: 1.5,
+    set: (r, n) => (r.site.build.coldMs = [median(r.same.build.coldMs) * n]),
+  },
+  {
+    name: 'cold build vs stock',
+    limit: 2.5,
+    set: (r, n) => (r.site.build.coldMs = [median(r.stock.build.coldMs) * n]),
+  },
+  {
+    name: 'peak build memory vs stock',
+    limit: 2,
+    set: (r, n) => (r.site.build.peakBytes = [median(r.stock.build.peakBytes) * n]),
+  },
+  {
+    name: 'first-load JS of /',
+    limit: 10 * 1024,
+    set: (r, n) => (r.site.firstLoadJs.home.gzip = r.stock.firstLoadJs.home.gzip + n),
+  },
+  {
+    name: 'first-load JS of a docs page',
+    limit: 60 * 1024,
+    set: (r, n) => (r.site.firstLoadJs.docs.gzip = r.stock.firstLoadJs.docs.gzip + n),
+  },
+  {
+    name: 'reference first operation at 1×',
+    limit: 1000,
+    set: (r, n) => (r.site.reference['1x'].firstOperationMs = n),
+  },
+  {
+    name: 'reference first operation at 4×',
+    limit: 1500,
+    set: (r, n) => (r.site.reference['4x'].firstOperationMs = n),
+  },
+  { name: 'reference blocking time at 4×', limit: 600, set: (r, n) => (r.site.reference['4x'].totalBlockingMs = n) },
+  { name: 'sign-in round trip', limit: 1000, set: (r, n) => (r.site.signIn.median.total = n) },
+  { name: 'search keystroke to results', limit: 50, set: (r, n) => (r.site.search.median = n) },
+  { name: 'search index brotli', limit: 400 * 1024, set: (r, n) => (r.site.search.index.brotli = n) },
+];
+
+/** The pages of ours Lighthouse scores: the result's key and the path in the budget's name. */
+const PAGES = [
+  ['home', '/'],
+  ['health', '/health'],
+  ['docs', DOCS_PAGE],
+  ['api', '/api/orders-api'],
+];
+/**
+ * The Lighthouse budgets are at-least scores: mobile performance per page, desktop performance of `/`,
+ * accessibility and best practices 100 on every page.
+ * @type {{ formFactor: string, key: string, path: string, score: string, limit: number }[]}
+ */
+const SCORE_BUDGETS = [
+  { formFactor: 'mobile', key: 'home', path: '/', score: 'performance', limit: 95 },
+  { formFactor: 'mobile', key: 'docs', path: DOCS_PAGE, score: 'performance', limit: 90 },
+  { formFactor: 'mobile', key: 'api', path: '/api/orders-api', score: 'performance', limit: 80 },
+  { formFactor: 'desktop', key: 'home', path: '/', score: 'performance', limit: 100 },
+  ...['mobile', 'desktop'].flatMap((formFactor) =>
+    PAGES.flatMap(([key, path]) =>
+      ['accessibility', 'bestPractices'].map((score) => ({ formFactor, key, path, score, limit: 100 })),
+    ),
+  ),
+];
+/** @param {{ formFactor: string, path: string, score: string }} budget */
+const scoreBudgetName = ({ formFactor, path, score }) =>
+  `Lighthouse ${formFactor} ${score === 'bestPractices' ? 'best practices' : score} ${path}`;
+
+describe('each budget decides at its limit', () => {
+  for (const { name, limit, set } of BUDGETS) {
+    test(`${name}: passes at ${limit}, fails past it`, () => {
+      const atLimit = savedRun();
+      set(atLimit, limit);
+      assert.equal(decisions(atLimit)[name], true);
+      const past = savedRun();
+      set(past, limit * 1.01);
+      assert.equal(decisions(past)[name], false);
+    });
+  }
+
+  for (const budget of SCORE_BUDGETS) {
+    const { formFactor, key, score, limit } = budget;
+    const name = scoreBudgetName(budget);
+    test(`${name}: passes at ${limit}, fails below it`, () => {
+      const atLimit = savedRun();
+      atLimit.site.lighthouse[key][formFactor][score] = limit;
+      assert.equal(decisions(atLimit)[name], true);
+      const below = savedRun();
+      below.site.lighthouse[key][formFactor][score] = limit - 1;
+      assert.equal(decisions(below)[name], false);
+    });
+  }
+
+  test('every budget of a full run is covered above', () => {
+    const covered = new Set([...BUDGETS.map((b) => b.name), ...SCORE_BUDGETS.map(scoreBudgetName)]);
+    assert.deepEqual(Object.keys(decisions(savedRun())).sort(), [...covered].sort());
+  });
+});
+
+describe('what a run leaves out', () => {
+  test('a section that failed to measure is not measured, never a pass', () => {
+    const results = savedRun();
+    delete results.site.signIn;
+    delete results.stock.firstLoadJs.docs;
+    results.site.reference = { missing: true };
+    const judged = decisions(results);
+    assert.equal(judged['sign-in round trip'], null);
+    assert.equal(judged['first-load JS of a docs page'], null);
+    assert.equal(judged['reference first operation at 1×'], undefined, 'a missing script has no checks, only its row');
+  });
+
+  test('--only judges only its sections; --quick drops the writers and Lighthouse desktop', () => {
+    const onlySearch = judge(savedRun(), benchPlan({ sections: ['search'] }));
+    assert.deepEqual(
+      onlySearch.budgets.map((b) => b.name),
+      ['search keystroke to results', 'search index brotli'],
+    );
+    const quick = judge(savedRun(), benchPlan({ quick: true }));
+    assert.equal(quick.rows.filter((r) => r.measure.startsWith('Lighthouse desktop')).length, 0);
+    assert.equal(quick.rows.filter((r) => r.measure.includes('hot reload')).length, 0);
+    assert.equal(quick.rows.filter((r) => r.measure.startsWith('Lighthouse mobile')).length, 4);
+    assert.match(quick.rows[0].measure, /one run$/);
+  });
+});

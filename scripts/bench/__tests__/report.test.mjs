@@ -1,0 +1,132 @@
+// @ts-check
+// The report rendered from a saved result (fixtures/results.json, the run BENCHMARKS.md shows).
+// Run: node --test scripts/bench/__tests__/
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { judge } from '../lib/budgets.mjs';
+import { benchPlan } from '../lib/plan.mjs';
+import { benchmarksMarkdown, renderSummary, renderTable, resultText } from '../lib/report.mjs';
+
+const savedRun = () => JSON.parse(readFileSync(new URL('fixtures/results.json', import.meta.url), 'utf8'));
+
+/** The report of `results` as run.mjs renders it. @param {any} results */
+function report(results, plan = benchPlan()) {
+  const { rows, budgets } = judge(results, plan);
+  results.budgets = budgets;
+  return { table: renderTable(rows), summary: renderSummary(results) };
+}
+
+/** The cells of the table line whose Measure starts with `measure`. @param {string} table @param {string} measure */
+function line(table, measure) {
+  const found = table.split('\n').find((l) => l.startsWith(`| ${measure}`));
+  assert.ok(found, `no row "${measure}" in\n${table}`);
+  return found
+    .slice(2, -2)
+    .split(/(?<!\\) \| /)
+    .map((cell) => cell.trim());
+}
+
+describe('the table', () => {
+  test('has a header, a rule and one line per row of a full run', () => {
+    const lines = report(savedRun()).table.split('\n');
+    assert.equal(lines[0], '| Measure | This site | Stock template | Same content, no features | Budget | Result |');
+    assert.equal(lines[1], '| --- | --- | --- | --- | --- | --- |');
+    assert.equal(lines.length, 2 + 21);
+  });
+
+  test('a row shows each site, the budget and each decision', () => {
+    assert.deepEqual(line(report(savedRun()).table, 'Cold build'), [
+      'Cold build (caches cleared), median of 3',
+      '19.7 s',
+      '6.57 s',
+      '9.92 s',
+      '≤ 1.5× same-content; ≤ 2.5× stock',
+      '1.99× same-content: **FAIL**; 3.00× stock: **FAIL**',
+    ]);
+    assert.deepEqual(line(report(savedRun()).table, 'First-load JS, `/` anonymous'), [
+      'First-load JS, `/` anonymous, median of 5',
+      '4 files, 555.1 KiB raw, 172.8 KiB gzip',
+      '4 files, 548.9 KiB raw, 167.3 KiB gzip',
+      '4 files, 570.2 KiB raw, 172.2 KiB gzip',
+      '≤ stock `/` + 10 KiB gzip',
+      '+5.5 KiB gzip: pass',
+    ]);
+  });
+
+  test("a site without the figure shows '–'; a row without a budget leaves both columns empty", () => {
+    const cells = line(report(savedRun()).table, 'First-load JS, `/api/orders-api` signed in').slice(1);
+    assert.deepEqual(cells, ['10 files, 1472.0 KiB raw, 433.7 KiB gzip', '–', '–', '', '']);
+  });
+
+  test('Lighthouse cells name the audits a template did not pass', () => {
+    const cells = line(report(savedRun()).table, 'Lighthouse mobile, `/` (anonymous)');
+    assert.equal(cells[1], '91 / 100 / 100');
+    assert.equal(cells[2], '97 / 98 / 100 (not passed: heading-order)');
+    assert.equal(cells[5], 'performance 91: **FAIL**; accessibility: pass; best practices: pass');
+  });
+
+  test('an unmeasured figure reads "not measured", and a | in a cell cannot break the table', () => {
+    const results = savedRun();
+    delete results.site.signIn;
+    results.stock.lighthouse.home.mobile.failingAudits = ['a|b'];
+    const { table } = report(results);
+    assert.deepEqual(line(table, 'Sign-in round trip').slice(1), ['–', '–', '–', '≤ 1.0 s', 'not measured']);
+    assert.equal(line(table, 'Lighthouse mobile, `/` (anonymous)')[2], '97 / 98 / 100 (not passed: a\\|b)');
+    assert.equal(
+      resultText([
+        { name: 'x', pass: null },
+        { name: 'y', pass: true, text: 'y' },
+      ]),
+      'not measured; y: pass',
+    );
+  });
+});
+
+describe('the summary', () => {
+  test('counts the decisions and names the failed budgets', () => {
+    assert.equal(
+      report(savedRun()).summary,
+      [
+        'Budgets: 23 pass, 8 fail (cold build vs same-content; cold build vs stock; peak build memory vs stock; ' +
+          'first-load JS of a docs page; Lighthouse mobile performance /; ' +
+          'Lighthouse mobile performance /docs/accounts-api/endpoints/balance-summary; ' +
+          'Lighthouse mobile performance /api/orders-api; sign-in round trip), 0 not measured.',
+        'Bench wall time: 15.7 min.',
+      ].join('\n'),
+    );
+  });
+
+  test('names what could not be measured, in at most two lines of its message', () => {
+    const results = savedRun();
+    results.errors = [{ what: 'search', message: 'page crashed\n\nat line 1\nat line 2' }];
+    delete results.site.search;
+    const summary = report(results).summary.split('\n');
+    assert.match(summary[0], /, 2 not measured\.$/);
+    assert.equal(summary.at(-1), 'Could not measure: search: page crashed at line 1');
+  });
+});
+
+describe('BENCHMARKS.md', () => {
+  test('describes the content, the machine and the server, then the table and the summary', () => {
+    const results = savedRun();
+    const { table, summary } = report(results);
+    const markdown = benchmarksMarkdown(results, { table, summary });
+    assert.match(markdown, /^# Benchmarks\n\nWritten by `npm run bench` \(scripts\/bench\/run\.mjs\) on 2026-11-24;/);
+    assert.match(markdown, /holding 79 generated plain Markdown pages/);
+    assert.match(markdown, /docs\/ \(52220 prose words, 792 headings, 1448 table rows, 2998 code lines\)/);
+    assert.match(markdown, /Every site was served by server\/cli\.mjs with precompressed files\./);
+    assert.match(markdown, /- CPU: AMD EPYC, `nproc` 2\n- Memory: 23\.5 GiB\n/);
+    assert.match(markdown, /- Load average at the end: 2\.13, 1\.95, 2\.8\n- Note: 2 cores, 24 GiB;/);
+    assert.ok(markdown.includes(`## Results\n\n${table}\n\n`));
+    assert.ok(markdown.includes('\n\nBench wall time: 15.7 min.\n'));
+  });
+
+  test('leaves the note line out when the run had none', () => {
+    const results = savedRun();
+    delete results.machine.note;
+    const markdown = benchmarksMarkdown(results, report(results));
+    assert.doesNotMatch(markdown, /- Note:/);
+    assert.match(markdown, /- Load average at the end: 2\.13, 1\.95, 2\.8\n\n## Results/);
+  });
+});

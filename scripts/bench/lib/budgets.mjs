@@ -1,0 +1,216 @@
+/**
+ * The budgets: from a run's results (`bench-results/latest.json`), the rows of the results table,
+ * each with its figures per site, the budget it is held to and the decision of each check. Pure: it
+ * reads the results and measures nothing (`report.mjs` renders the rows).
+ */
+import { API_PAGE, DOCS_PAGE, medianOf, PAGE_ROWS, SITE_KEYS } from './plan.mjs';
+import { median } from './stats.mjs';
+import { KiB, kib, mib, msText, sec } from './units.mjs';
+
+/** Lighthouse mobile performance each page of ours must reach. */
+const MOBILE_PERFORMANCE = { home: 95, docs: 90, api: 80 };
+
+/**
+ * One check: `value` against `limit` (at most, or with `atMost: false` at least). `pass` is null when
+ * either is missing: reported as not measured, never as a pass.
+ */
+export function check(name, value, limit, { atMost = true, text } = {}) {
+  if (value === undefined || limit === undefined || Number.isNaN(value) || Number.isNaN(limit)) {
+    return { name, pass: null };
+  }
+  return { name, value, limit, pass: atMost ? value <= limit : value >= limit, text: text ?? name };
+}
+
+const med = (list) => (list?.length ? median(list) : undefined);
+const ratio = (a, b) => (a && b ? a / b : undefined);
+
+/**
+ * The rows of the results table for the sections `plan` asked for (see `benchPlan`), and every check
+ * made, in table order (`{ name, value, limit, pass }`, as saved in the results).
+ */
+export function judge(results, plan) {
+  const rows = [];
+  const row = (measure, cells, budget = '', checks = []) => rows.push({ measure, cells, budget, checks });
+  const per = (pick) => Object.fromEntries(SITE_KEYS.map((key) => [key, pick(results[key] ?? {}, key)]));
+
+  if (plan.wants('builds')) {
+    const cold = per((r) => med(r.build?.coldMs));
+    const peak = per((r) => med(r.build?.peakBytes));
+    row(
+      `Cold build (caches cleared), ${medianOf(plan.runs)}`,
+      per((_, key) => sec(cold[key])),
+      '≤ 1.5× same-content; ≤ 2.5× stock',
+      [
+        check('cold build vs same-content', ratio(cold.site, cold.same), 1.5, {
+          text: `${ratio(cold.site, cold.same)?.toFixed(2)}× same-content`,
+        }),
+        check('cold build vs stock', ratio(cold.site, cold.stock), 2.5, {
+          text: `${ratio(cold.site, cold.stock)?.toFixed(2)}× stock`,
+        }),
+      ],
+    );
+    row(
+      `Peak memory of the build's process tree (summed VmRSS), ${medianOf(plan.runs)}`,
+      per((_, key) => mib(peak[key])),
+      '≤ 2× stock',
+      [
+        check('peak build memory vs stock', ratio(peak.site, peak.stock), 2, {
+          text: `${ratio(peak.site, peak.stock)?.toFixed(2)}× stock`,
+        }),
+      ],
+    );
+    row(
+      'Warm rebuild (caches kept)',
+      per((r) => sec(r.build?.warmMs)),
+    );
+  }
+  if (plan.wants('writers')) {
+    row(
+      `\`docusaurus start\` (caches cleared) to the docs page served, ${medianOf(plan.writersRuns)}`,
+      per((r) => sec(med(r.writers?.startMs))),
+    );
+    row(
+      `Markdown edit to the text shown in Chromium (hot reload), ${medianOf(plan.writersRuns)}`,
+      per((r) => sec(med(r.writers?.hmrMs))),
+    );
+  }
+  if (plan.wants('js')) {
+    const js = (siteKey, rowKey) => results[siteKey]?.firstLoadJs?.[rowKey];
+    const cell = (value) =>
+      value ? `${value.files} files, ${kib(value.bytes)} raw, ${kib(value.gzip)} gzip` : undefined;
+    const over = (a, b) => (a && b ? a.gzip - b.gzip : undefined);
+    const delta = (bytes) => (bytes === undefined ? '?' : `${bytes >= 0 ? '+' : ''}${kib(bytes)}`);
+    row(
+      `First-load JS, \`/\` anonymous, ${medianOf(plan.jsRuns)}`,
+      per((_, key) => cell(js(key, 'home'))),
+      '≤ stock `/` + 10 KiB gzip',
+      [
+        check('first-load JS of /', over(js('site', 'home'), js('stock', 'home')), 10 * KiB, {
+          text: `${delta(over(js('site', 'home'), js('stock', 'home')))} gzip`,
+        }),
+      ],
+    );
+    row(
+      `First-load JS, docs page (ours \`${DOCS_PAGE}\` signed in; templates \`/docs/intro\`)`,
+      per((_, key) => cell(js(key, 'docs'))),
+      '≤ stock `/docs/intro` + 60 KiB gzip',
+      [
+        check('first-load JS of a docs page', over(js('site', 'docs'), js('stock', 'docs')), 60 * KiB, {
+          text: `${delta(over(js('site', 'docs'), js('stock', 'docs')))} gzip`,
+        }),
+      ],
+    );
+    row(`First-load JS, \`${API_PAGE}\` signed in`, { site: cell(js('site', 'api')) });
+  }
+  if (plan.wants('lighthouse')) {
+    for (const formFactor of plan.formFactors) {
+      for (const pageRow of PAGE_ROWS) {
+        const scores = (siteKey) => results[siteKey]?.lighthouse?.[pageRow.key]?.[formFactor];
+        const cells = per((_, key) => {
+          const s = scores(key);
+          if (!s) return undefined;
+          const below = s.failingAudits?.length ? ` (not passed: ${s.failingAudits.join(', ')})` : '';
+          return `${s.performance} / ${s.accessibility} / ${s.bestPractices}${below}`;
+        });
+        const ours = scores('site');
+        const limits = [];
+        const checks = [];
+        const performanceLimit =
+          formFactor === 'mobile' ? MOBILE_PERFORMANCE[pageRow.key] : pageRow.key === 'home' ? 100 : undefined;
+        if (performanceLimit !== undefined) {
+          limits.push(`performance ≥ ${performanceLimit}`);
+          checks.push(
+            check(`Lighthouse ${formFactor} performance ${pageRow.paths.site}`, ours?.performance, performanceLimit, {
+              atMost: false,
+              text: `performance ${ours?.performance}`,
+            }),
+          );
+        }
+        limits.push('accessibility, best practices 100');
+        checks.push(
+          check(`Lighthouse ${formFactor} accessibility ${pageRow.paths.site}`, ours?.accessibility, 100, {
+            atMost: false,
+            text: 'accessibility',
+          }),
+          check(`Lighthouse ${formFactor} best practices ${pageRow.paths.site}`, ours?.bestPractices, 100, {
+            atMost: false,
+            text: 'best practices',
+          }),
+        );
+        row(
+          `Lighthouse ${formFactor}, ${pageRow.label}: performance / accessibility / best practices, ${medianOf(plan.runs)}`,
+          cells,
+          limits.join('; '),
+          checks,
+        );
+      }
+    }
+  }
+  if (plan.wants('reference')) {
+    const reference = results.site?.reference;
+    if (reference?.missing) {
+      row(
+        'Reference page `/api/orders-api`: first operation rendered, total blocking time',
+        { site: 'not measured (scripts/bench/reference.mjs missing)' },
+        'first operation ≤ 1.0 s at 1×, ≤ 1.5 s at 4×; blocking ≤ 600 ms at 4×',
+      );
+    } else {
+      const r1 = reference?.['1x'];
+      const r4 = reference?.['4x'];
+      row(
+        'Reference page `/api/orders-api` at 1× CPU: first operation rendered, total blocking time',
+        { site: r1 ? `${sec(r1.firstOperationMs)}, ${msText(r1.totalBlockingMs)}` : undefined },
+        'first operation ≤ 1.0 s',
+        [check('reference first operation at 1×', r1?.firstOperationMs, 1000, { text: 'first operation' })],
+      );
+      row(
+        'Reference page `/api/orders-api` at 4× CPU: first operation rendered, total blocking time',
+        { site: r4 ? `${sec(r4.firstOperationMs)}, ${msText(r4.totalBlockingMs)}` : undefined },
+        'first operation ≤ 1.5 s; blocking ≤ 600 ms',
+        [
+          check('reference first operation at 4×', r4?.firstOperationMs, 1500, { text: 'first operation' }),
+          check('reference blocking time at 4×', r4?.totalBlockingMs, 600, { text: 'blocking' }),
+        ],
+      );
+    }
+  }
+  if (plan.wants('signin')) {
+    const signIn = results.site?.signIn;
+    row(
+      `Sign-in round trip (deep link to content, typing excluded), ${medianOf(plan.signInRuns)}`,
+      {
+        site: signIn
+          ? `${sec(signIn.median.total)} (to form ${msText(signIn.median.toForm)}, submit to content ${msText(signIn.median.formToContent)})`
+          : undefined,
+      },
+      '≤ 1.0 s',
+      [check('sign-in round trip', signIn?.median.total, 1000, { text: sec(signIn?.median.total) })],
+    );
+  }
+  if (plan.wants('search')) {
+    const search = results.site?.search;
+    row(
+      `Search keystroke to results, median of ${search?.timings.length ?? 20} queries`,
+      { site: search ? msText(search.median) : undefined },
+      '≤ 50 ms',
+      [check('search keystroke to results', search?.median, 50, { text: search ? msText(search.median) : 'search' })],
+    );
+    row(
+      'Search index: raw / gzip -9 / brotli 11',
+      {
+        site: search ? `${kib(search.index.raw)} / ${kib(search.index.gzip)} / ${kib(search.index.brotli)}` : undefined,
+      },
+      '≤ 400 KiB brotli',
+      [
+        check('search index brotli', search?.index.brotli, 400 * KiB, {
+          text: search ? kib(search.index.brotli) : 'index',
+        }),
+      ],
+    );
+  }
+  // Saved without the Result text, which the report renders.
+  const budgets = rows
+    .flatMap((r) => r.checks)
+    .map(({ name, value, limit, pass }) => (pass === null ? { name, pass } : { name, value, limit, pass }));
+  return { rows, budgets };
+}

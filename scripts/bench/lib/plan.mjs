@@ -1,0 +1,44 @@
+/**
+ * What a bench run covers, shared by the measuring (`measure.mjs`) and the budgets (`budgets.mjs`):
+ * the sections, the pages compared and how many runs each figure is the median of.
+ */
+export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search'];
+
+/** The three sites, as keys of the results. */
+export const SITE_KEYS = ['site', 'stock', 'same'];
+
+export const DOCS_PAGE = '/docs/accounts-api/endpoints/balance-summary';
+export const API_PAGE = '/api/orders-api';
+
+/** The rows of pages compared: our page (anonymous or signed in) and the templates' counterpart. */
+export const PAGE_ROWS = [
+  { key: 'home', label: '`/` (anonymous)', paths: { site: '/', stock: '/', same: '/' } },
+  { key: 'health', label: '`/health` (anonymous)', paths: { site: '/health' } },
+  {
+    key: 'docs',
+    label: `docs page (ours signed in: \`${DOCS_PAGE}\`; templates \`/docs/intro\`)`,
+    paths: { site: DOCS_PAGE, stock: '/docs/intro', same: '/docs/intro' },
+    signedIn: true,
+  },
+  { key: 'api', label: `\`${API_PAGE}\` (signed in)`, paths: { site: API_PAGE }, signedIn: true },
+];
+
+/**
+ * The sections and run counts of a run: `quick` is one run of each, without Lighthouse desktop and
+ * without the writers' loop.
+ */
+export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
+  return {
+    sections,
+    quick,
+    wants: (section) => sections.includes(section) && !(quick && section === 'writers'),
+    runs: quick ? 1 : 3,
+    jsRuns: quick ? 1 : 5,
+    // A dev start of this site takes minutes on a busy machine: one round of the writers' loop.
+    writersRuns: 1,
+    signInRuns: quick ? 1 : 10,
+    formFactors: quick ? ['mobile'] : ['mobile', 'desktop'],
+  };
+}
+
+export const medianOf = (runs) => (runs === 1 ? 'one run' : `median of ${runs}`);
