@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+step "Node version";             node --test config/__tests__/nodeRuntime.test.mjs
 step "Type check";               npm run --silent typecheck
 step "Lint";                     npm run --silent lint
 step "Format";                   npm run --silent format:check

@@ -33,6 +33,9 @@ import { measureWritersLoop } from './lib/writersLoop.mjs';
 import { measureSearch } from './search.mjs';
 import { measureSignInRoundTrip } from './sign-in-round-trip.mjs';
 import { signInOnce } from './signInOnce.mjs';
+import { assertPinnedNode } from '../../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MINUTE = 60_000;
