@@ -12,10 +12,16 @@ import { assertPinnedNode, nodeVersionProblem, PINNED_NODE_VERSION } from '../no
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-test('the pinned version is the exact `node` development dependency in package.json', () => {
-  const { devDependencies } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+test('the pinned version is the exact `node` development dependency, within what engines.node promises', () => {
+  const { devDependencies, engines } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   assert.equal(PINNED_NODE_VERSION, devDependencies.node);
   assert.match(PINNED_NODE_VERSION, /^24\.\d+\.\d+$/);
+  // engines.node is `^<floor>` on the pinned major, and the pinned version is at or above the floor.
+  const floor = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(engines.node)?.slice(1).map(Number);
+  const pinned = PINNED_NODE_VERSION.split('.').map(Number);
+  assert.ok(floor, `engines.node "${engines.node}" is not ^major.minor.patch`);
+  assert.equal(floor[0], pinned[0]);
+  assert.ok(floor[1] < pinned[1] || (floor[1] === pinned[1] && floor[2] <= pinned[2]), engines.node);
 });
 
 test('this test run is on the pinned Node (npm test and node --test run node_modules/.bin/node)', () => {
