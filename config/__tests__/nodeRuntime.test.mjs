@@ -1,7 +1,7 @@
 // @ts-check
 // The Node version guard (config/nodeRuntime.mjs): its rule, that this run is on the pinned Node, and that
 // every entry point stops on another major version before doing anything.
-// Run: node --test config/__tests__/
+// Run: node --test config/__tests__/nodeRuntime.test.mjs (npm run test:node)
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

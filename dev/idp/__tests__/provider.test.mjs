@@ -1,5 +1,5 @@
 // Drives the development identity provider over real HTTP: authorization code + PKCE
-// with manual cookie handling, as a browser would. Run: node --test dev/idp/__tests__/
+// with manual cookie handling, as a browser would. Run: node --test 'dev/idp/__tests__/*.test.mjs'
 import { strict as assert } from 'node:assert';
 import * as crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
