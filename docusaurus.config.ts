@@ -20,6 +20,9 @@ import remarkApiReference from './plugins/remark-api-reference';
 import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
 import searchIndexPlugin from './plugins/search-index';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
+import { assertPinnedNode } from './config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 loadDotenv({ quiet: true });
 

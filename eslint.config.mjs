@@ -5,6 +5,9 @@ import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import { assertPinnedNode } from './config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 export default tseslint.config(
   {

@@ -1,4 +1,8 @@
 // Unit tests sit beside the code (`__tests__/*.test.ts(x)`); browser tests are Playwright's (`tests/e2e`).
+// Jest and its workers run on the project's Node (config/nodeRuntime.mjs).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS config loading an ES module
+require('./config/nodeRuntime.mjs').assertPinnedNode();
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'jsdom',

@@ -8,8 +8,13 @@ import {
   SITE_BUILD_ENV,
   SITE_ORIGIN,
 } from './tests/e2e/environment.mjs';
+import { assertPinnedNode } from './config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const isCI = Boolean(process.env.CI);
+// The web servers run on this process's Node, the pinned one, whatever `node` the shell would find.
+const NODE = JSON.stringify(process.execPath);
 
 /**
  * Browser tests against the real production build, served by the production server (server/cli.mjs) as
@@ -57,14 +62,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node dev/idp/cli.mjs',
+      command: `${NODE} dev/idp/cli.mjs`,
       url: `${IDP_ISSUER}/.well-known/openid-configuration`,
       env: IDP_ENV,
       reuseExistingServer: !isCI,
       stdout: 'ignore',
     },
     {
-      command: `node server/cli.mjs --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost`,
+      command: `${NODE} server/cli.mjs --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost`,
       url: `${SITE_ORIGIN}/health.json`,
       env: SITE_BUILD_ENV,
       reuseExistingServer: !isCI,

@@ -4,6 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { precompressDirectory } from '../plugins/precompress/precompress.mjs';
 import { BUILD_CONFIG, BUILD_DIR, SITE_BUILD_ENV } from '../tests/e2e/environment.mjs';
+import { assertPinnedNode } from '../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const started = Date.now();
 const result = spawnSync(

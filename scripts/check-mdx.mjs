@@ -8,6 +8,9 @@ import { createRequire } from 'node:module';
 import { compile } from '@mdx-js/mdx';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
+import { assertPinnedNode } from '../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.filename, { interopDefault: true });

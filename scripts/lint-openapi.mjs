@@ -4,6 +4,9 @@
  * any problem, warnings included (the Redocly CLI itself fails on errors only).
  */
 import { spawnSync } from 'node:child_process';
+import { assertPinnedNode } from '../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const redocly = ['node_modules/@redocly/cli/bin/cli.js'];
 const run = (args) => spawnSync(process.execPath, [...redocly, ...args], { encoding: 'utf8' });

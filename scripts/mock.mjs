@@ -4,6 +4,9 @@
 // description and answers with its examples. Usage: npm run mock [-- --host 0.0.0.0]
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { assertPinnedNode } from '../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.filename, { interopDefault: true });

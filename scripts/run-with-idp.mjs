@@ -15,6 +15,9 @@ import { existsSync } from 'node:fs';
 import { config as loadDotenv } from 'dotenv';
 
 import { precompressDirectory } from '../plugins/precompress/precompress.mjs';
+import { assertPinnedNode } from '../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 loadDotenv({ quiet: true });
 

@@ -5,14 +5,15 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
+step "Node version";             node --test config/__tests__/nodeRuntime.test.mjs
 step "Type check";               npm run --silent typecheck
 step "Lint";                     npm run --silent lint
 step "Format";                   npm run --silent format:check
 step "OpenAPI lint";             npm run --silent lint:openapi
 step "Unit tests (Jest)";        npx jest --ci
-step "Identity provider tests";  node --test dev/idp/__tests__/
-step "Production server tests";  node --test server/__tests__/ plugins/precompress/__tests__/
-step "Benchmark budgets, report"; node --test scripts/bench/__tests__/
+step "Identity provider tests";  node --test 'dev/idp/__tests__/*.test.mjs'
+step "Production server tests";  node --test 'server/__tests__/*.test.mjs' 'plugins/precompress/__tests__/*.test.mjs'
+step "Benchmark budgets, report"; node --test 'scripts/bench/__tests__/*.test.mjs'
 step "Chromium";                 bash scripts/ensure-chromium.sh
 step "Production build";         node scripts/build-for-tests.mjs
 step "Browser tests (Playwright)"; npx playwright test

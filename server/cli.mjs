@@ -17,6 +17,9 @@ import { parseArgs } from 'node:util';
 
 import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
 import { startSiteServer } from './node.mjs';
+import { assertPinnedNode } from '../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const USAGE = 'Usage: node server/cli.mjs --dir <build dir> --port <port> [--host <host>] [--public]';
 

@@ -2,6 +2,9 @@
 // Starts the development identity provider from environment variables
 // (`npm run idp`). See dev/idp/README.md for the settings.
 import { startIdentityProvider } from './provider.mjs';
+import { assertPinnedNode } from '../../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 /** Reads the provider options from the environment; unset variables keep the defaults. */
 function optionsFromEnv(env = process.env) {

@@ -6,6 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { precompressDirectory } from './precompress.mjs';
+import { assertPinnedNode } from '../../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const dir = process.argv[2];
 if (!dir || !existsSync(dir)) {

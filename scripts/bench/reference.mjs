@@ -22,6 +22,9 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 import { signInOnce } from './signInOnce.mjs';
+import { assertPinnedNode } from '../../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const [site = 'http://localhost:3100', ...paths] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));

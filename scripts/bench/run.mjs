@@ -28,6 +28,9 @@ import { describeMachine, measure } from './lib/measure.mjs';
 import { benchPlan, SECTIONS } from './lib/plan.mjs';
 import { benchmarksMarkdown, renderSummary, renderTable } from './lib/report.mjs';
 import { SERVER_DESCRIPTION } from './lib/staticServer.mjs';
+import { assertPinnedNode } from '../../config/nodeRuntime.mjs';
+
+assertPinnedNode();
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS_FILE = join(ROOT, 'bench-results/latest.json');

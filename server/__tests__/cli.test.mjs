@@ -1,6 +1,6 @@
 // @ts-check
 // The CLI over real HTTP: prints its URL, serves the build, stops cleanly on SIGTERM.
-// Run: node --test server/__tests__/
+// Run: node --test 'server/__tests__/*.test.mjs'
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -91,10 +91,12 @@ describe('triggers and permissions', () => {
 });
 
 describe('steps', () => {
-  test('checkout, Node 22 with the npm cache, npm ci, build, deploy: in that order', () => {
+  test("checkout, the project's Node (package.json engines) with the npm cache, npm ci, build, deploy: in that order", () => {
     const checkout = stepIndex((step) => step.uses?.startsWith('actions/checkout@') ?? false, 'checking out');
     const node = stepIndex((step) => step.uses?.startsWith('actions/setup-node@') ?? false, 'setting up Node');
-    assert.equal(String(job.steps[node].with?.['node-version']), '22');
+    // setup-node reads engines.node, so npm runs on the major the build runs on (the pinned node dev dependency).
+    assert.equal(job.steps[node].with?.['node-version-file'], 'package.json');
+    assert.equal(job.steps[node].with?.['node-version'], undefined);
     assert.equal(job.steps[node].with?.cache, 'npm');
     const install = stepIndex((step) => step.run?.trim() === 'npm ci', 'running npm ci');
     const build = stepIndex((step) => step.run?.trim() === 'npm run build', 'running npm run build');

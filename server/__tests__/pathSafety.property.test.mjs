@@ -1,6 +1,6 @@
 // @ts-check
 // Property: whatever path a client sends, the server answers from inside the build directory or not at all.
-// Run: node --test server/__tests__/
+// Run: node --test 'server/__tests__/*.test.mjs'
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import fc from 'fast-check';

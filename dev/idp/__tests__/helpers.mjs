@@ -1,5 +1,5 @@
 // What the provider tests share: a cookie-keeping HTTP "browser", PKCE, the code flow, JWT parsing and the
-// test controls. Each *.test.mjs beside this file covers one flow. Run: node --test dev/idp/__tests__/
+// test controls. Each *.test.mjs beside this file covers one flow. Run: node --test 'dev/idp/__tests__/*.test.mjs'
 import { strict as assert } from 'node:assert';
 import * as crypto from 'node:crypto';
 

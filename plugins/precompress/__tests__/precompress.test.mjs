@@ -1,5 +1,5 @@
 // @ts-check
-// Run: node --test plugins/precompress/__tests__/
+// Run: node --test 'plugins/precompress/__tests__/*.test.mjs'
 import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
