@@ -2,7 +2,14 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/config', '<rootDir>/src', '<rootDir>/plugins', '<rootDir>/openapi', '<rootDir>/tests/content'],
+  roots: [
+    '<rootDir>/config',
+    '<rootDir>/src',
+    '<rootDir>/plugins',
+    '<rootDir>/openapi',
+    '<rootDir>/sandbox',
+    '<rootDir>/tests/content',
+  ],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
