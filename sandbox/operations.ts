@@ -586,6 +586,7 @@ const resetSandbox: Handler = (context) => {
   state.orders.clear();
   state.working.clear();
   state.documents.clear();
+  state.nextAccountNumber = 10001;
   // The idempotency keys stay, so that a retry of this reset gets its original answer.
   return { status: 200, body: { resetAt: iso(context.now), ...counts } };
 };
@@ -617,7 +618,19 @@ function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Account updates (Onboarding API): applied at once, as the descriptions' 200 examples show.
+// Account updates (Onboarding API): contact details apply at once (200); identity changes and a legal
+// address in another country go to a review (202 with an applicationId), which approves within seconds.
+
+/** The fields whose change the descriptions send to a compliance review. */
+const REVIEWED_FIELDS = ['givenName', 'middleName', 'familyName', 'dateOfBirth', 'taxId', 'citizenshipCountry'];
+
+function needsReview(operationId: string, body: JsonObject): boolean {
+  if (operationId === 'updateAccountAddresses') {
+    return isObject(body.legalAddress) && body.legalAddress.country !== undefined && body.legalAddress.country !== 'US';
+  }
+  const entity = isObject(body.entity) ? body.entity : {};
+  return REVIEWED_FIELDS.some((field) => field in body) || 'legalName' in entity || 'taxId' in entity;
+}
 
 function accountUpdate(operationId: string): Handler {
   return (context) => {
@@ -631,8 +644,24 @@ function accountUpdate(operationId: string): Handler {
         `The onboarding application of account ${account.accountNumber} is still under review.`,
       );
     }
-    const template = context.descriptions.example(operationId, '200');
     const body = bodyOf(context);
+    if (needsReview(operationId, body)) {
+      const applicationId = randomUUID();
+      context.state.applications.set(applicationId, {
+        applicationId,
+        accountNumber: account.accountNumber,
+        accountType: account.accountType,
+        submittedAt: context.now,
+        decideAt: context.now + context.timing.reviewMs,
+        outcome: { status: 'APPROVED' },
+      });
+      return {
+        status: 202,
+        headers: { Location: `${context.base}/onboarding/applications/${applicationId}` },
+        body: { accountNumber: account.accountNumber, applicationId, status: 'PENDING', submittedAt: iso(context.now) },
+      };
+    }
+    const template = context.descriptions.example(operationId, '200');
     const result: JsonObject = { ...template, accountNumber: account.accountNumber, updatedAt: iso(context.now) };
     for (const [key, value] of Object.entries(body)) if (key in result) result[key] = value;
     if ('partyId' in result && context.params.partyId) result.partyId = context.params.partyId;

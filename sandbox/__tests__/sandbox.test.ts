@@ -297,6 +297,17 @@ describe('accounts and onboarding', () => {
       expect([operationId, reply.status]).toEqual([operationId, 200]);
       expect(reply.body.accountNumber).toBe(accountNumber);
     }
+    // A legal name goes to a review, followed like an onboarding result.
+    const reviewed = await send(sandbox, 'PATCH', `/v1/accounts/${accountNumber}/primary-owner`, {
+      token,
+      body: requestExample(sandbox, 'updatePrimaryOwner', 'legalNameChange'),
+    });
+    expect(reviewed.body).toMatchObject({ accountNumber, status: 'PENDING' });
+    tick(1000);
+    const review = await send(sandbox, 'GET', `/v1/onboarding/applications/${String(reviewed.body.applicationId)}`, {
+      token,
+    });
+    expect(review.body.status).toBe('APPROVED');
   });
 
   it('adds, generates, describes and downloads documents, and lists the document types', async () => {
