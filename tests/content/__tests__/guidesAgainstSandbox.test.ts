@@ -311,6 +311,11 @@ describe('the guides, followed against the local sandbox', () => {
     await call(reader, 'POST', '/sandbox/reset');
     reader.ids.clear();
     expect(await follow(reader, 'accounts-api/guides/open-account-process.mdx')).toEqual([]);
+    // Step 5 polls until a final status; the account is then ACTIVE (step 7).
+    const applicationId = reader.ids.get('8b1f3c52-6a0e-4f4d-9c3b-2e7a5d9f1c64');
+    expect((await until(reader, `/onboarding/applications/${String(applicationId)}`, 'APPROVED')).status).toBe(
+      'APPROVED',
+    );
     expect((await read(reader, `/accounts/${String(reader.ids.get('5GT10001'))}`)).status).toBe('ACTIVE');
     expect(await follow(reader, 'accounts-api/guides/update-account-process.mdx')).toEqual([]);
   }, 120_000);
