@@ -8,6 +8,16 @@ import { readPage } from '../docsPages';
 const text = (file: string): string => readPage(file).source;
 
 describe('the docs agree with each other', () => {
+  it('state the versioning promises once: security fixes may break /v1, and additions come to the sandbox first', () => {
+    const standards = text('getting-started/standards.mdx');
+    expect(standards).not.toMatch(/and `\/v1` only changes in ways that keep existing requests working\./);
+    expect(standards).toMatch(/except for an urgent security fix/);
+    expect(standards).toMatch(
+      /without advance notice in production \(each addition reaches the sandbox at least one week earlier/,
+    );
+    expect(text('getting-started/versioning.mdx')).toMatch(/although production gets it without advance notice/);
+  });
+
   it('list the sandbox operations under accounts.write and among the POSTs that take an Idempotency-Key', () => {
     const scopeRows = [text('getting-started/authentication.mdx'), text('accounts-api/index.mdx')].map(
       (page) => /^\| `accounts.write` \|.*$/m.exec(page)?.[0] ?? '',
