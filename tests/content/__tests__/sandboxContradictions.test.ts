@@ -8,6 +8,13 @@ import { readPage } from '../docsPages';
 const text = (file: string): string => readPage(file).source;
 
 describe('the docs agree with each other', () => {
+  it('say once where account opening lives and what the Account activity section is', () => {
+    expect(text('accounts-api/index.mdx')).toMatch(
+      /Opening an account \(`POST \/accounts`\) and the three account updates belong to the Onboarding API/,
+    );
+    expect(text('index.mdx')).toMatch(/fourth section, Account activity API, is not a fifth API/);
+  });
+
   it('state the versioning promises once: security fixes may break /v1, and additions come to the sandbox first', () => {
     const standards = text('getting-started/standards.mdx');
     expect(standards).not.toMatch(/and `\/v1` only changes in ways that keep existing requests working\./);
