@@ -11,6 +11,7 @@ module.exports = {
     '<rootDir>/src',
     '<rootDir>/plugins',
     '<rootDir>/openapi',
+    '<rootDir>/sandbox',
     '<rootDir>/tests/content',
     '<rootDir>/tests/unit',
   ],

@@ -3,7 +3,7 @@
  * `npm start` and `npm run serve`: runs the site together with the development identity provider
  * (dev/idp), so that sign-in works on a fresh machine with no account anywhere.
  *
- *   node scripts/run-with-idp.mjs start   # docusaurus start (live reload)
+ *   node scripts/run-with-idp.mjs start   # docusaurus start (live reload), and the local API sandbox (sandbox/)
  *   node scripts/run-with-idp.mjs serve   # production build (built and precompressed first when missing),
  *                                         # served by the production server (server/cli.mjs)
  *
@@ -71,6 +71,8 @@ if (useDevProvider) {
 }
 
 if (mode === 'start') {
+  // The local API sandbox (sandbox/), for trying the docs' requests: SANDBOX_PORT, default 4020.
+  run(process.execPath, ['sandbox/cli.mjs'], 'The local sandbox');
   run(
     process.execPath,
     docusaurus(['start', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']),

@@ -91,6 +91,8 @@ const ENTRY_POINTS = [
   ['the benchmark', ['scripts/bench/run.mjs']],
   ['the reference benchmark', ['scripts/bench/reference.mjs', 'http://localhost:1', '/api']],
   ['the mock servers', ['scripts/mock.mjs']],
+  ['the local sandbox', ['sandbox/cli.mjs']],
+  ['the sandbox benchmark', ['scripts/bench/sandbox.mjs']],
   ['the OpenAPI lint', ['scripts/lint-openapi.mjs']],
   ['the docs check', ['scripts/check-mdx.mjs', 'docs/does-not-exist.mdx']],
   ['the type check and format check', ['scripts/check-node.mjs']],

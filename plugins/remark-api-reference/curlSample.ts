@@ -1,15 +1,21 @@
 /** The curl sample of a request: one option per line, ready to paste into a shell. */
 import { requestUrl, type HeaderValue, type SampleRequest } from './requestModel';
 
+/** The shell command substitution that prints a new UUID. */
+export const NEW_KEY_COMMAND = `$(node -p 'crypto.randomUUID()')`;
+
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
-/** A header in double quotes, so that `$ACCESS_TOKEN` and `$(uuidgen)` expand. */
+/**
+ * A header in double quotes, so that `$ACCESS_TOKEN` and the new key expand. The key comes from Node.js
+ * (`crypto.randomUUID()`), which the quick start lists, rather than `uuidgen`, which many systems lack.
+ */
 function shellHeader(name: string, value: HeaderValue): string {
   switch (value.kind) {
     case 'bearerToken':
       return `"${name}: Bearer $ACCESS_TOKEN"`;
     case 'newUuid':
-      return `"${name}: $(uuidgen)"`;
+      return `"${name}: ${NEW_KEY_COMMAND}"`;
     case 'text':
       return `"${name}: ${value.text.replace(/["\\`$]/g, '\\$&')}"`;
   }

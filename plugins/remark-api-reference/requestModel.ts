@@ -22,7 +22,7 @@ export interface SampleOptions {
 
 /**
  * What a header sends: a fixed text, the reader's access token as a bearer token, or a new UUID made
- * up each time the sample runs (`$(uuidgen)`, `crypto.randomUUID()`, `uuid.uuid4()`).
+ * up each time the sample runs (`$(node -p 'crypto.randomUUID()')`, `crypto.randomUUID()`, `uuid.uuid4()`).
  */
 export type HeaderValue =
   { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bearerToken' } | { readonly kind: 'newUuid' };

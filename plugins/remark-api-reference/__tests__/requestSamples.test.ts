@@ -71,7 +71,7 @@ describe('sampleRequest', () => {
     expect(request.headers).toContainEqual({ name: 'Idempotency-Key', value: { kind: 'newUuid' } });
     expect(request.body).toMatchObject({ kind: 'json', value: { type: 'MARKET' } });
     const [curl, fetch, python] = requestSamples(placeOrder);
-    expect(curl.code).toContain('--header "Idempotency-Key: $(uuidgen)"');
+    expect(curl.code).toContain(`--header "Idempotency-Key: $(node -p 'crypto.randomUUID()')"`);
     expect(fetch.code).toContain('"Idempotency-Key": crypto.randomUUID(),');
     expect(python.code).toContain('"Idempotency-Key": str(uuid.uuid4()),');
     expect(python.code).toMatch(/^import os\nimport uuid\n/);

@@ -4,13 +4,13 @@
  * Every request sample the docs show, sent to a Prism mock of its API description, which checks the
  * path, parameters, security and body against the description: each must get the documented success
  * status. The curl samples run exactly as a reader copies them (the placeholder token in
- * `$ACCESS_TOKEN`, a new key from `uuidgen`), with only the sandbox base URL swapped for the mock's:
+ * `$ACCESS_TOKEN`, a new key from Node's `crypto.randomUUID()`), with only the sandbox base URL swapped for the mock's:
  * the generated `<RequestSamples>` and every hand-written ` ```bash ` block that calls an API. Calls to
  * the token endpoint are the identity provider's, not an API's: the content checks hold them to
  * `src/facts.ts` (tests/content/__tests__/facts.test.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../../../openapi/descriptions';
@@ -174,14 +174,8 @@ function allSamples(): Sample[] {
 
 const SAMPLES = allSamples();
 
-// A folder to run the samples in: the files they upload, and `uuidgen` where the system has none.
+// A folder to run the samples in: the files they upload.
 const workDir = mkdtempSync(path.join(tmpdir(), 'samples-against-mock-'));
-const binDir = path.join(workDir, 'bin');
-mkdirSync(binDir);
-if (spawnSync('sh', ['-c', 'command -v uuidgen']).status !== 0) {
-  writeFileSync(path.join(binDir, 'uuidgen'), '#!/bin/sh\ncat /proc/sys/kernel/random/uuid\n');
-  chmodSync(path.join(binDir, 'uuidgen'), 0o755);
-}
 for (const file of new Set(
   SAMPLES.flatMap((sample) => [...sample.curl.matchAll(/--form '\w+=@([^']+)'/g)].map((match) => match[1])),
 )) {
@@ -220,7 +214,6 @@ function runCurl(sample: Sample, baseUrl: string): { status: number; body: strin
         ACCESS_TOKEN: 'placeholder-access-token',
         RESPONSE_FILE: bodyFile,
         HEADERS_FILE: headersFile,
-        PATH: `${binDir}:${process.env.PATH}`,
       },
     },
   );

@@ -1,0 +1,805 @@
+/**
+ * @jest-environment node
+ *
+ * The sandbox against its descriptions: every operation called, every response it sends validated
+ * against the description of that operation and status, every row of every `x-sandbox-test-values`
+ * reached, and the answers to bad input. The clock is the test's, so "within seconds" takes no time.
+ */
+import { randomUUID } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
+import { matchOperation, validateResponse } from '../spec';
+
+const BASE = 'http://sandbox.test';
+let clock = Date.parse('2026-03-02T15:00:00Z');
+const tick = (ms: number) => {
+  clock += ms;
+};
+
+/** Every response the sandbox sent, by operation (or `-` outside the operations), and what was wrong with it. */
+const called = new Set<string>();
+const invalid: string[] = [];
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+
+function sandboxWith(options: SandboxOptions = {}): Sandbox {
+  return createSandbox({ now: () => clock, ...options });
+}
+
+interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: JsonObject;
+}
+
+async function send(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  let body: BodyInit | undefined = init.raw;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await sandbox.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+  const type = response.headers.get('Content-Type');
+  const parsed = type?.includes('json')
+    ? ((await response.json()) as JsonObject)
+    : { bytes: (await response.arrayBuffer()).byteLength };
+  expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  if (path.startsWith('/v1/')) {
+    const match = matchOperation(sandbox.descriptions, method, path.slice(3).split('?')[0]);
+    if (match.kind === 'operation' && response.status !== 404 && response.status !== 405 && response.status !== 413) {
+      called.add(`${match.operation.operationId} ${response.status}`);
+      const problems = validateResponse(
+        match.operation,
+        response.status,
+        type,
+        type?.includes('json') ? parsed : undefined,
+      );
+      invalid.push(...problems.map((problem) => `${method} ${path} ${response.status}: ${problem}`));
+    } else {
+      // Outside an operation's own answers: the common error envelope.
+      const validate = ajv.compile(sandbox.descriptions.schema('accounts', 'Error'));
+      if (!validate(parsed)) invalid.push(`${method} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}`);
+    }
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+async function tokenFor(
+  sandbox: Sandbox,
+  clientId = 'sandbox-demo',
+  secret = `${clientId}-secret`,
+  scope?: string,
+): Promise<string> {
+  const response = await sandbox.fetch(
+    new Request(`${BASE}/connect/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const key = () => ({ 'Idempotency-Key': randomUUID() });
+
+/** A request-body example of an operation, by name (default: the first). */
+function requestExample(sandbox: Sandbox, operationId: string, name?: string): JsonObject {
+  const operation = sandbox.descriptions.operations.find((candidate) => candidate.operationId === operationId);
+  const content = (operation?.definition.requestBody as JsonObject).content as JsonObject;
+  const media = Object.values(content)[0] as JsonObject;
+  if (!name && isObject(media.example)) return structuredClone(media.example);
+  const examples = media.examples as Record<string, { value: JsonObject }>;
+  return structuredClone((name ? examples[name] : Object.values(examples)[0]).value);
+}
+
+/** Opens an individual account whose primary owner has the given family name, and waits for its review. */
+async function openAccount(
+  sandbox: Sandbox,
+  token: string,
+  familyName = 'Rivera',
+): Promise<{ accountNumber: string; applicationId: string }> {
+  const reservation = await send(sandbox, 'POST', '/v1/account-numbers', {
+    token,
+    body: { accountType: 'INDIVIDUAL' },
+    headers: key(),
+  });
+  expect(reservation.status).toBe(201);
+  const application = requestExample(sandbox, 'openAccount', 'individual');
+  application.accountNumber = reservation.body.accountNumber;
+  (application.owners as JsonObject[])[0].familyName = familyName;
+  const opened = await send(sandbox, 'POST', '/v1/accounts', { token, body: application, headers: key() });
+  expect(opened.status).toBe(202);
+  expect(opened.body.accountNumber).toBe(reservation.body.accountNumber);
+  return { accountNumber: String(opened.body.accountNumber), applicationId: String(opened.body.applicationId) };
+}
+
+async function fundedAccount(sandbox: Sandbox, token: string, amount = '10000.00'): Promise<string> {
+  const { accountNumber } = await openAccount(sandbox, token);
+  tick(2000);
+  const deposit = await send(sandbox, 'POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
+    token,
+    body: { amount: { amount, currency: 'USD' } },
+    headers: key(),
+  });
+  expect(deposit.status).toBe(201);
+  return accountNumber;
+}
+
+const order = (accountNumber: string, fields: JsonObject): JsonObject => ({
+  accountNumber,
+  side: 'BUY',
+  type: 'MARKET',
+  quantity: '10',
+  timeInForce: 'DAY',
+  symbol: 'XMPL',
+  ...fields,
+});
+
+let sandbox: Sandbox;
+let token: string;
+beforeAll(async () => {
+  sandbox = sandboxWith();
+  token = await tokenFor(sandbox);
+});
+
+describe('the token endpoint', () => {
+  it('issues a bearer token for the demo clients with HTTP Basic, with the scopes asked for or all of the client', async () => {
+    const response = await sandbox.fetch(
+      new Request(`${BASE}/connect/token`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from('sandbox-readonly:sandbox-readonly-secret').toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      }),
+    );
+    expect(await response.json()).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'accounts.read orders.read documents.read',
+    });
+  });
+
+  it.each([
+    ['a wrong secret', 'sandbox-demo:wrong', 'grant_type=client_credentials', 401, 'invalid_client'],
+    ['an unknown client', 'nobody:x', 'grant_type=client_credentials', 401, 'invalid_client'],
+    ['another grant', 'sandbox-demo:sandbox-demo-secret', 'grant_type=password', 400, 'unsupported_grant_type'],
+    [
+      'a scope the client lacks',
+      'sandbox-readonly:sandbox-readonly-secret',
+      'grant_type=client_credentials&scope=orders.write',
+      400,
+      'invalid_scope',
+    ],
+  ])('refuses %s', async (_, credentials, form, status, error) => {
+    const response = await sandbox.fetch(
+      new Request(`${BASE}/connect/token`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: form,
+      }),
+    );
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ error });
+  });
+});
+
+describe('accounts and onboarding', () => {
+  it('reserves a number, opens an account with it, approves it within seconds and funds it', async () => {
+    const { accountNumber, applicationId } = await openAccount(sandbox, token);
+    const pending = await send(sandbox, 'GET', `/v1/onboarding/applications/${applicationId}`, { token });
+    expect(pending.body.status).toBe('PENDING');
+    expect(
+      (
+        await send(sandbox, 'POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
+          token,
+          body: { amount: { amount: '10.00', currency: 'USD' } },
+          headers: key(),
+        })
+      ).status,
+    ).toBe(422);
+    tick(1000);
+    const approved = await send(sandbox, 'GET', `/v1/onboarding/applications/${applicationId}`, { token });
+    expect(approved.body).toMatchObject({
+      status: 'APPROVED',
+      accountNumber,
+      requiredActions: [],
+      rejectionReason: null,
+    });
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accountNumber}`, { token })).body).toMatchObject({
+      accountNumber,
+      status: 'ACTIVE',
+    });
+    const deposit = await send(sandbox, 'POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
+      token,
+      body: { amount: { amount: '10000.00', currency: 'USD' } },
+      headers: key(),
+    });
+    expect(deposit.body).toMatchObject({
+      type: 'DEPOSIT',
+      status: 'POSTED',
+      amount: { amount: '10000.00', currency: 'USD' },
+    });
+    const balances = await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token });
+    expect(balances.body).toMatchObject({ buyingPower: { amount: '10000.00' }, cashBalance: { amount: '10000.00' } });
+    const activity = await send(
+      sandbox,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/non-trade?type=DEPOSIT&from=2026-01-01&to=2026-12-31`,
+      { token },
+    );
+    expect(activity.body.data).toEqual([deposit.body]);
+  });
+
+  it('answers a reused, unreserved or wrongly typed account number with 409 CONFLICT and assigns one when none is sent', async () => {
+    const { accountNumber } = await openAccount(sandbox, token);
+    const application = requestExample(sandbox, 'openAccount', 'individual');
+    application.accountNumber = accountNumber;
+    expect(
+      (await send(sandbox, 'POST', '/v1/accounts', { token, body: application, headers: key() })).body,
+    ).toMatchObject({ error: { code: 'CONFLICT' } });
+    application.accountNumber = 'ZZZ99999';
+    expect((await send(sandbox, 'POST', '/v1/accounts', { token, body: application, headers: key() })).status).toBe(
+      409,
+    );
+    delete application.accountNumber;
+    const assigned = await send(sandbox, 'POST', '/v1/accounts', { token, body: application, headers: key() });
+    expect(assigned.status).toBe(202);
+    expect(assigned.body.accountNumber).toMatch(/^[0-9A-Z]{8}$/);
+  });
+
+  // One row per family name of `x-sandbox-test-values` of openAccount.
+  it.each([
+    ['Rivera', 'APPROVED', null, null],
+    ['Pending', 'PENDING', null, null],
+    ['Document', 'ACTION_REQUIRED', 'DOCUMENT_REQUIRED', null],
+    ['Information', 'ACTION_REQUIRED', 'INFORMATION_REQUIRED', null],
+    ['Expire', 'REJECTED', null, 'ACTION_NOT_COMPLETED'],
+    ['Identity', 'REJECTED', null, 'IDENTITY_NOT_VERIFIED'],
+    ['Jurisdiction', 'REJECTED', null, 'RESTRICTED_JURISDICTION'],
+    ['Duplicate', 'REJECTED', null, 'DUPLICATE_ACCOUNT'],
+    ['Compliance', 'REJECTED', null, 'COMPLIANCE_DECLINED'],
+  ])('reviews the family name %s as %s', async (familyName, status, action, reason) => {
+    const { applicationId } = await openAccount(sandbox, token, familyName);
+    tick(2000);
+    const result = await send(sandbox, 'GET', `/v1/onboarding/applications/${applicationId}`, { token });
+    expect(result.body.status).toBe(status);
+    expect((result.body.requiredActions as JsonObject[]).map((entry) => entry.type)).toEqual(action ? [action] : []);
+    expect((result.body.rejectionReason as JsonObject | null)?.code ?? null).toBe(reason);
+  });
+
+  it('applies the three account updates of the Onboarding API at once', async () => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    for (const [operationId, path] of [
+      ['updateAccountAddresses', `/v1/accounts/${accountNumber}/addresses`],
+      ['updatePrimaryOwner', `/v1/accounts/${accountNumber}/primary-owner`],
+      ['updateAssociatedParty', `/v1/accounts/${accountNumber}/associated-parties/${randomUUID()}`],
+    ]) {
+      const reply = await send(sandbox, 'PATCH', path, { token, body: requestExample(sandbox, operationId) });
+      expect([operationId, reply.status]).toEqual([operationId, 200]);
+      expect(reply.body.accountNumber).toBe(accountNumber);
+    }
+    // A legal name goes to a review, followed like an onboarding result.
+    const reviewed = await send(sandbox, 'PATCH', `/v1/accounts/${accountNumber}/primary-owner`, {
+      token,
+      body: requestExample(sandbox, 'updatePrimaryOwner', 'legalNameChange'),
+    });
+    expect(reviewed.body).toMatchObject({ accountNumber, status: 'PENDING' });
+    tick(1000);
+    const review = await send(sandbox, 'GET', `/v1/onboarding/applications/${String(reviewed.body.applicationId)}`, {
+      token,
+    });
+    expect(review.body.status).toBe('APPROVED');
+  });
+
+  it('adds, generates, describes and downloads documents, and lists the document types', async () => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    // The multipart body as curl --form sends it.
+    const boundary = 'sandbox-test-boundary';
+    const parts = Object.entries(requestExample(sandbox, 'addAccountDocument')).map(([name, value]) =>
+      name === 'file'
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.pdf"\r\nContent-Type: application/pdf\r\n\r\n${String(value)}\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+    );
+    const added = await send(sandbox, 'POST', `/v1/accounts/${accountNumber}/documents`, {
+      token,
+      raw: `${parts.join('')}--${boundary}--\r\n`,
+      headers: { ...key(), 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect([added.status, added.body]).toEqual([201, expect.anything()]);
+    const generated = await send(sandbox, 'POST', `/v1/accounts/${accountNumber}/documents/generate`, {
+      token,
+      body: requestExample(sandbox, 'generateAccountDocument'),
+      headers: key(),
+    });
+    expect(generated.status).toBe(201);
+    for (const documentId of [added.body.documentId, generated.body.documentId]) {
+      expect((await send(sandbox, 'GET', `/v1/documents/${String(documentId)}`, { token })).body.documentId).toBe(
+        documentId,
+      );
+      const pdf = await send(sandbox, 'GET', `/v1/documents/${String(documentId)}/content`, { token });
+      expect([pdf.status, pdf.headers.get('Content-Type')]).toEqual([200, 'application/pdf']);
+    }
+    const types = await send(sandbox, 'GET', '/v1/document-types?limit=2', { token });
+    expect((types.body.data as unknown[]).length).toBe(2);
+    const next = await send(sandbox, 'GET', `/v1/document-types?limit=2&cursor=${String(types.body.nextCursor)}`, {
+      token,
+    });
+    expect(next.status).toBe(200);
+    expect((await send(sandbox, 'GET', `/v1/documents/${randomUUID()}`, { token })).status).toBe(404);
+  });
+});
+
+describe('orders', () => {
+  it('fills a market order for XMPL within seconds, moving cash, position and trade activity', async () => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    const placed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, {}),
+      headers: key(),
+    });
+    expect(placed.body).toMatchObject({ status: 'PENDING_NEW', leavesQuantity: '10' });
+    expect(placed.headers.get('Location')).toBe(`${BASE}/v1/orders/equity/${String(placed.body.orderId)}`);
+    tick(1000);
+    const filled = await send(sandbox, 'GET', `/v1/orders/equity/${String(placed.body.orderId)}`, { token });
+    expect(filled.body).toMatchObject({
+      status: 'FILLED',
+      filledQuantity: '10',
+      leavesQuantity: '0',
+      averageFillPrice: { amount: '185.50' },
+    });
+    expect(
+      (await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token })).body,
+    ).toMatchObject({ cashBalance: { amount: '8145.00' } });
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/positions`, { token })).body.data).toEqual([
+      expect.objectContaining({ symbol: 'XMPL', quantity: '10' }),
+    ]);
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/positions/XMPL`, { token })).body).toMatchObject({
+      quantity: '10',
+      costBasis: { amount: '1855.00' },
+    });
+    expect(
+      (
+        await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/activity/trades?from=2026-01-01&to=2026-12-31`, {
+          token,
+        })
+      ).body.data,
+    ).toEqual([expect.objectContaining({ orderId: placed.body.orderId, quantity: '10' })]);
+    // Filled is final: no cancel, no replace.
+    expect(
+      (await send(sandbox, 'DELETE', `/v1/orders/equity/${String(placed.body.orderId)}`, { token })).body,
+    ).toMatchObject({ error: { code: 'ORDER_NOT_MODIFIABLE' } });
+    // A sell of what it holds is accepted; of more, not.
+    expect(
+      (
+        await send(sandbox, 'POST', '/v1/orders/equity', {
+          token,
+          body: order(accountNumber, { side: 'SELL', quantity: '11' }),
+          headers: key(),
+        })
+      ).body,
+    ).toMatchObject({ error: { code: 'INSUFFICIENT_POSITION' } });
+    expect(
+      (
+        await send(sandbox, 'POST', '/v1/orders/equity', {
+          token,
+          body: order(accountNumber, { side: 'SELL', quantity: '4.5' }),
+          headers: key(),
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  // One row per row of `x-sandbox-test-values` of placeEquityOrder that a placed order reaches.
+  it.each([
+    ['XPRT', 'PARTIALLY_FILLED'],
+    ['XNFL', 'NEW'],
+    ['XRJT', 'REJECTED'],
+    ['XMPL', 'FILLED'],
+  ])('moves an order for %s to %s', async (symbol, status) => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    const placed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, { symbol }),
+      headers: key(),
+    });
+    tick(2000);
+    expect(
+      (await send(sandbox, 'GET', `/v1/orders/equity/${String(placed.body.orderId)}`, { token })).body.status,
+    ).toBe(status);
+  });
+
+  // The rows that reject an order at once.
+  it.each([
+    ['a buy beyond buying power', { quantity: '1000' }, 'INSUFFICIENT_BUYING_POWER'],
+    ['a sell of shares it does not hold', { side: 'SELL' }, 'INSUFFICIENT_POSITION'],
+    ['a short sale', { side: 'SELL_SHORT' }, 'SHORT_SALE_NOT_ALLOWED'],
+    ['a short sale of XNBR', { side: 'SELL_SHORT', symbol: 'XNBR' }, 'SHORT_LOCATE_UNAVAILABLE'],
+    ['an order for XHLT', { symbol: 'XHLT' }, 'SYMBOL_NOT_TRADABLE'],
+    [
+      'a fractional LIMIT order',
+      { type: 'LIMIT', quantity: '0.5', limitPrice: { amount: '185.50', currency: 'USD' } },
+      'FRACTIONAL_NOT_ALLOWED',
+    ],
+    [
+      'a LIMIT at 1855.00 for XMPL',
+      { type: 'LIMIT', limitPrice: { amount: '1855.00', currency: 'USD' } },
+      'PRICE_OUT_OF_RANGE',
+    ],
+  ])('answers %s with 422 %s', async (_, fields, code) => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    const reply = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, fields),
+      headers: key(),
+    });
+    expect([reply.status, (reply.body.error as JsonObject).code]).toEqual([422, code]);
+  });
+
+  it('answers an order for a PENDING account with ACCOUNT_NOT_ACTIVE and accepts a fractional market buy', async () => {
+    const { accountNumber } = await openAccount(sandbox, token, 'Pending');
+    tick(2000);
+    expect(
+      (await send(sandbox, 'POST', '/v1/orders/equity', { token, body: order(accountNumber, {}), headers: key() }))
+        .body,
+    ).toMatchObject({ error: { code: 'ACCOUNT_NOT_ACTIVE' } });
+    const funded = await fundedAccount(sandbox, token);
+    const fractional = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(funded, { quantity: '0.5' }),
+      headers: key(),
+    });
+    tick(2000);
+    expect(
+      (await send(sandbox, 'GET', `/v1/orders/equity/${String(fractional.body.orderId)}`, { token })).body,
+    ).toMatchObject({ status: 'FILLED', filledQuantity: '0.5' });
+  });
+
+  it('cancels and replaces working orders along x-transitions, and searches with cursors', async () => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    const limit = { symbol: 'XNFL', type: 'LIMIT', limitPrice: { amount: '25.00', currency: 'USD' } };
+    const first = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, limit),
+      headers: key(),
+    });
+    const second = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, limit),
+      headers: key(),
+    });
+    // A replace while PENDING_NEW is not a transition x-transitions allows.
+    expect(
+      (
+        await send(sandbox, 'PATCH', `/v1/orders/equity/${String(first.body.orderId)}`, {
+          token,
+          body: { quantity: '20' },
+        })
+      ).status,
+    ).toBe(409);
+    tick(500);
+    const canceling = await send(sandbox, 'DELETE', `/v1/orders/equity/${String(first.body.orderId)}`, { token });
+    expect([canceling.status, canceling.body.status]).toEqual([202, 'PENDING_CANCEL']);
+    expect((await send(sandbox, 'DELETE', `/v1/orders/equity/${String(first.body.orderId)}`, { token })).status).toBe(
+      202,
+    );
+    const replacing = await send(sandbox, 'PATCH', `/v1/orders/equity/${String(second.body.orderId)}`, {
+      token,
+      body: { quantity: '20' },
+    });
+    expect([replacing.status, replacing.body.status]).toEqual([202, 'PENDING_REPLACE']);
+    tick(500);
+    expect(
+      (await send(sandbox, 'GET', `/v1/orders/equity/${String(first.body.orderId)}`, { token })).body,
+    ).toMatchObject({ status: 'CANCELED', leavesQuantity: '0' });
+    const replaced = await send(sandbox, 'GET', `/v1/orders/equity/${String(second.body.orderId)}`, { token });
+    expect(replaced.body.status).toBe('REPLACED');
+    const replacement = await send(sandbox, 'GET', `/v1/orders/equity/${String(replaced.body.replacedByOrderId)}`, {
+      token,
+    });
+    expect(replacement.body).toMatchObject({ status: 'NEW', quantity: '20', replacesOrderId: second.body.orderId });
+
+    const firstPage = await send(sandbox, 'GET', `/v1/orders/equity?accountNumber=${accountNumber}&limit=2`, { token });
+    expect((firstPage.body.data as unknown[]).length).toBe(2);
+    const cursor = String(firstPage.body.nextCursor);
+    const lastPage = await send(
+      sandbox,
+      'GET',
+      `/v1/orders/equity?accountNumber=${accountNumber}&limit=2&cursor=${cursor}`,
+      { token },
+    );
+    expect([(lastPage.body.data as unknown[]).length, lastPage.body.nextCursor]).toEqual([1, null]);
+    const changed = await send(
+      sandbox,
+      'GET',
+      `/v1/orders/equity?accountNumber=${accountNumber}&limit=2&status=NEW&cursor=${cursor}`,
+      { token },
+    );
+    expect(changed.body).toMatchObject({ error: { code: 'INVALID_FIELD', details: [{ field: 'cursor' }] } });
+  });
+
+  it('places, fills and allocates equity and option block orders, and places, replaces, cancels and searches option orders', async () => {
+    const accounts = [await fundedAccount(sandbox, token), await fundedAccount(sandbox, token)];
+    const block = await send(sandbox, 'POST', '/v1/orders/equity/block', {
+      token,
+      body: {
+        accountNumbers: accounts,
+        symbol: 'XMPL',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '10',
+        timeInForce: 'DAY',
+      },
+      headers: key(),
+    });
+    expect(block.status).toBe(201);
+    tick(2000);
+    const allocations = {
+      allocations: [
+        { accountNumber: accounts[0], quantity: '6' },
+        { accountNumber: accounts[1], quantity: '3' },
+      ],
+    };
+    expect(
+      (
+        await send(sandbox, 'POST', `/v1/orders/equity/${String(block.body.orderId)}/allocations`, {
+          token,
+          body: allocations,
+          headers: key(),
+        })
+      ).body,
+    ).toMatchObject({ error: { code: 'ALLOCATION_QUANTITY_MISMATCH' } });
+    allocations.allocations[1].quantity = '4';
+    const allocated = await send(sandbox, 'POST', `/v1/orders/equity/${String(block.body.orderId)}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect(allocated.body).toMatchObject({ allocationStatus: 'ALLOCATED' });
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accounts[1]}/positions/XMPL`, { token })).body.quantity).toBe(
+      '4',
+    );
+
+    const option = requestExample(sandbox, 'placeOptionOrder', 'buyCallsByTerms');
+    option.accountNumber = accounts[0];
+    const placed = await send(sandbox, 'POST', '/v1/orders/options', { token, body: option, headers: key() });
+    expect(placed.body).toMatchObject({ status: 'PENDING_NEW', symbol: 'XMPL  250620C00190000' });
+    const working = await send(sandbox, 'POST', '/v1/orders/options', {
+      token,
+      body: { ...option, limitPrice: { amount: '1.00', currency: 'USD' } },
+      headers: key(),
+    });
+    tick(2000);
+    expect(
+      (await send(sandbox, 'GET', `/v1/orders/options/${String(placed.body.orderId)}`, { token })).body.status,
+    ).toBe('FILLED');
+    expect(
+      (
+        await send(sandbox, 'PATCH', `/v1/orders/options/${String(working.body.orderId)}`, {
+          token,
+          body: { limitPrice: { amount: '1.10', currency: 'USD' } },
+        })
+      ).status,
+    ).toBe(202);
+    tick(500);
+    const replacement = (await send(sandbox, 'GET', `/v1/orders/options/${String(working.body.orderId)}`, { token }))
+      .body.replacedByOrderId;
+    expect((await send(sandbox, 'DELETE', `/v1/orders/options/${String(replacement)}`, { token })).status).toBe(202);
+    const search = await send(
+      sandbox,
+      'GET',
+      `/v1/orders/options?accountNumber=${accounts[0]}&status=REPLACED,PENDING_CANCEL`,
+      { token },
+    );
+    expect((search.body.data as JsonObject[]).map((entry) => entry.status).sort()).toEqual([
+      'PENDING_CANCEL',
+      'REPLACED',
+    ]);
+
+    const optionBlock = requestExample(sandbox, 'placeBlockOptionOrder');
+    optionBlock.accountNumbers = accounts;
+    const optionBlockPlaced = await send(sandbox, 'POST', '/v1/orders/options/block', {
+      token,
+      body: { ...optionBlock, type: 'MARKET', limitPrice: undefined, stopPrice: undefined, quantity: '2' },
+      headers: key(),
+    });
+    expect(optionBlockPlaced.status).toBe(201);
+    tick(2000);
+    const optionAllocated = await send(
+      sandbox,
+      'POST',
+      `/v1/orders/options/${String(optionBlockPlaced.body.orderId)}/allocations`,
+      {
+        token,
+        body: { allocations: accounts.map((accountNumber) => ({ accountNumber, quantity: '1' })) },
+        headers: key(),
+      },
+    );
+    expect(optionAllocated.status).toBe(201);
+  });
+});
+
+describe('the rules of the hosted sandbox', () => {
+  it('replays an idempotent create, refuses the key with another body, and answers 409 CONFLICT while the first runs', async () => {
+    const slow = sandboxWith({ processingMs: 50 });
+    const slowToken = await tokenFor(slow);
+    const headers = key();
+    const [first, concurrent] = await Promise.all([
+      send(slow, 'POST', '/v1/account-numbers', { token: slowToken, body: { accountType: 'INDIVIDUAL' }, headers }),
+      send(slow, 'POST', '/v1/account-numbers', { token: slowToken, body: { accountType: 'INDIVIDUAL' }, headers }),
+    ]);
+    expect([first.status, concurrent.status, (concurrent.body.error as JsonObject).code]).toEqual([
+      201,
+      409,
+      'CONFLICT',
+    ]);
+    const replay = await send(slow, 'POST', '/v1/account-numbers', {
+      token: slowToken,
+      body: { accountType: 'INDIVIDUAL' },
+      headers,
+    });
+    expect(replay.body).toEqual(first.body);
+    const reused = await send(slow, 'POST', '/v1/account-numbers', {
+      token: slowToken,
+      body: { accountType: 'JOINT_WROS' },
+      headers,
+    });
+    expect(reused.body).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(
+      (await send(slow, 'POST', '/v1/account-numbers', { token: slowToken, body: { accountType: 'INDIVIDUAL' } })).body,
+    ).toMatchObject({ error: { code: 'INVALID_REQUEST' } });
+  });
+
+  it('answers a burst beyond the limit with 429 RATE_LIMITED and Retry-After, and recovers', async () => {
+    const limited = sandboxWith({ rateLimit: { requestsPerSecond: 5, burst: 10 } });
+    const limitedToken = await tokenFor(limited);
+    const replies = [];
+    for (let index = 0; index < 11; index += 1)
+      replies.push(await send(limited, 'GET', '/v1/document-types', { token: limitedToken }));
+    expect(replies.slice(0, 10).map((reply) => reply.status)).toEqual(Array(10).fill(200));
+    expect([
+      replies[10].status,
+      replies[10].headers.get('Retry-After'),
+      (replies[10].body.error as JsonObject).code,
+    ]).toEqual([429, '1', 'RATE_LIMITED']);
+    expect(replies[9].headers.get('RateLimit-Remaining')).toBe('0');
+    tick(1000);
+    expect((await send(limited, 'GET', '/v1/document-types', { token: limitedToken })).status).toBe(200);
+  });
+
+  it('checks scopes (403 SCOPE_MISSING) and tokens (401 UNAUTHENTICATED when missing, forged or expired)', async () => {
+    const readOnly = await tokenFor(sandbox, 'sandbox-readonly');
+    expect(
+      (
+        await send(sandbox, 'POST', '/v1/account-numbers', {
+          token: readOnly,
+          body: { accountType: 'INDIVIDUAL' },
+          headers: key(),
+        })
+      ).body,
+    ).toMatchObject({ error: { code: 'SCOPE_MISSING' } });
+    expect((await send(sandbox, 'GET', '/v1/document-types')).status).toBe(401);
+    expect((await send(sandbox, 'GET', '/v1/document-types', { token: `${token.split('.')[0]}.forged` })).status).toBe(
+      401,
+    );
+    const expiring = await tokenFor(sandbox);
+    tick(3600 * 1000);
+    const expired = await send(sandbox, 'GET', '/v1/document-types', { token: expiring });
+    expect([expired.status, (expired.body.error as JsonObject).code]).toEqual([401, 'UNAUTHENTICATED']);
+    token = await tokenFor(sandbox);
+  });
+
+  it('answers bad input in the error envelope: malformed JSON, invalid fields, too large, unknown path, wrong method, malformed IDs', async () => {
+    const malformed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      raw: '{"accountNumber":',
+      headers: { ...key(), 'Content-Type': 'application/json' },
+    });
+    expect([malformed.status, (malformed.body.error as JsonObject).code]).toEqual([400, 'INVALID_REQUEST']);
+    const field = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: {
+        accountNumber: '5GT10001',
+        symbol: 'XMPL',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: 'ten',
+        timeInForce: 'DAY',
+      },
+      headers: key(),
+    });
+    expect(field.body).toMatchObject({
+      error: { code: 'INVALID_FIELD', details: [{ field: 'quantity', issue: 'format' }] },
+    });
+    const priced = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order('5GT10001', { limitPrice: { amount: '1.00', currency: 'USD' } }),
+      headers: key(),
+    });
+    expect(priced.body).toMatchObject({
+      error: { code: 'INVALID_FIELD', details: [{ field: 'limitPrice', issue: 'not_allowed' }] },
+    });
+    const large = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      raw: `{"x":"${'a'.repeat(1024 * 1024)}"}`,
+      headers: { ...key(), 'Content-Type': 'application/json' },
+    });
+    expect(large.status).toBe(413);
+    expect((await send(sandbox, 'GET', '/v1/no/such/path', { token })).body).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
+    const wrong = await send(sandbox, 'PUT', '/v1/orders/equity', { token });
+    expect([wrong.status, wrong.headers.get('Allow')]).toEqual([405, 'GET, POST']);
+    // Accounts: a number that can't exist is not found; orders: an ID that isn't a UUID is INVALID_FIELD.
+    expect((await send(sandbox, 'GET', '/v1/accounts/5gt-1', { token })).body).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
+    expect((await send(sandbox, 'GET', '/v1/orders/equity/not-a-uuid', { token })).body).toMatchObject({
+      error: { code: 'INVALID_FIELD', details: [{ field: 'orderId' }] },
+    });
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${randomUUID()}`, { token })).body).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
+    expect((await send(sandbox, 'GET', '/v1/accounts/ZZZ00000', { token })).status).toBe(404);
+  });
+
+  it('keeps state per client, bounded, with a clear error when full, and clears it on reset', async () => {
+    const small = sandboxWith({ limits: { orders: 2 } });
+    const smallToken = await tokenFor(small);
+    const accountNumber = await fundedAccount(small, smallToken);
+    for (let index = 0; index < 2; index += 1) {
+      expect(
+        (
+          await send(small, 'POST', '/v1/orders/equity', {
+            token: smallToken,
+            body: order(accountNumber, { quantity: '1' }),
+            headers: key(),
+          })
+        ).status,
+      ).toBe(201);
+    }
+    const full = await send(small, 'POST', '/v1/orders/equity', {
+      token: smallToken,
+      body: order(accountNumber, { quantity: '1' }),
+      headers: key(),
+    });
+    expect(full.body).toMatchObject({
+      error: { code: 'BUSINESS_RULE_VIOLATION', message: expect.stringContaining('POST /v1/sandbox/reset') },
+    });
+    expect(small.stateOf('sandbox-readonly').accounts.size).toBe(0);
+    const reset = await send(small, 'POST', '/v1/sandbox/reset', { token: smallToken, headers: key() });
+    expect(reset.body).toMatchObject({ accountsDeleted: 1, ordersDeleted: 2, documentsDeleted: 0 });
+    expect((await send(small, 'GET', `/v1/accounts/${accountNumber}`, { token: smallToken })).status).toBe(404);
+  });
+});
+
+describe('every response', () => {
+  it('comes from every operation of the four descriptions', () => {
+    const operations = sandbox.descriptions.operations.map((operation) => operation.operationId);
+    const reached = new Set([...called].map((entry) => entry.split(' ')[0]));
+    expect(operations.filter((operationId) => !reached.has(operationId))).toEqual([]);
+    expect(called.size).toBeGreaterThan(40);
+  });
+
+  it('is valid against the description of its operation and status', () => {
+    expect(invalid).toEqual([]);
+  });
+});

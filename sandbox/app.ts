@@ -1,0 +1,452 @@
+/**
+ * The sandbox as a Fetch-API app (Hono): the token endpoint at `/connect/token` and every operation of
+ * the four descriptions under `/v1`, with the hosted sandbox's rules: tokens and scopes, rate limit and
+ * burst, request validation, idempotency, bounded state per client. `sandbox/cli.mjs` serves it on
+ * Node; tests call `sandbox.fetch(request)` or serve it on an ephemeral port.
+ */
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { isObject } from '../openapi/document';
+import { ApiError, errorBody, invalidField, notFound, type Answer } from './http';
+import { advance, HANDLERS, type Context } from './operations';
+import {
+  loadSandboxDescriptions,
+  matchOperation,
+  validateRequest,
+  type SandboxDescriptions,
+  type SandboxOperation,
+} from './spec';
+import { ClientState, type IdempotencyEntry, type Limits, type Timing } from './state';
+
+export interface SandboxClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly scopes: readonly string[];
+}
+
+/** Every scope except the writes: the read-only demo client. */
+const READ_SCOPES = ['accounts.read', 'orders.read', 'documents.read'];
+
+/** The two demo clients the README and the start-up banner list. */
+export function demoClients(descriptions: SandboxDescriptions): SandboxClient[] {
+  return [
+    { clientId: 'sandbox-demo', clientSecret: 'sandbox-demo-secret', scopes: descriptions.scopes },
+    { clientId: 'sandbox-readonly', clientSecret: 'sandbox-readonly-secret', scopes: READ_SCOPES },
+  ];
+}
+
+export interface SandboxOptions {
+  readonly clients?: readonly SandboxClient[];
+  readonly timing?: Partial<Timing>;
+  readonly limits?: Partial<Limits>;
+  /** Requests per second and burst per client; `false` turns the limit off (the benchmark). */
+  readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | false;
+  /** Token lifetime; default the security scheme's `x-token-lifetime-seconds` (3600). */
+  readonly tokenLifetimeSeconds?: number;
+  /** How long a create call works before it answers, so that a concurrent retry sees `409 CONFLICT`. */
+  readonly processingMs?: number;
+  /** The clock (ms since the epoch); tests move it to expire tokens. */
+  readonly now?: () => number;
+}
+
+export const DEFAULT_TIMING: Timing = { reviewMs: 1000, acknowledgeMs: 300, fillMs: 1000 };
+export const DEFAULT_LIMITS: Limits = {
+  orders: 10_000,
+  accounts: 1_000,
+  documents: 1_000,
+  idempotencyKeys: 20_000,
+  reservations: 1_000,
+};
+/** The largest request body the sandbox reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+
+export interface Sandbox {
+  readonly fetch: (request: Request) => Promise<Response>;
+  readonly descriptions: SandboxDescriptions;
+  readonly clients: readonly SandboxClient[];
+  /** The state of one client (tests and the benchmark read its size). */
+  stateOf(clientId: string): ClientState;
+}
+
+interface TokenClaims {
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+  readonly expiresAt: number;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const descriptions = loadSandboxDescriptions();
+  const clients = options.clients ?? demoClients(descriptions);
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const rateLimit = options.rateLimit === undefined ? descriptions.rateLimit : options.rateLimit;
+  const lifetimeSeconds = options.tokenLifetimeSeconds ?? descriptions.tokenLifetimeSeconds;
+  const now = options.now ?? Date.now;
+  const signingKey = randomBytes(32);
+  const states = new Map(clients.map((client) => [client.clientId, new ClientState()]));
+  const buckets = new Map<string, { tokens: number; at: number }>();
+
+  const sign = (payload: string) => createHmac('sha256', signingKey).update(payload).digest('base64url');
+
+  function issueToken(client: SandboxClient, scopes: readonly string[]): string {
+    const payload = Buffer.from(
+      JSON.stringify({ c: client.clientId, s: scopes, e: now() + lifetimeSeconds * 1000, n: randomUUID() }),
+    ).toString('base64url');
+    return `${payload}.${sign(payload)}`;
+  }
+
+  function readToken(header: string | null): TokenClaims | null {
+    const match = /^Bearer\s+([\w-]+)\.([\w-]+)$/.exec(header ?? '');
+    if (!match) return null;
+    const expected = Buffer.from(sign(match[1]));
+    const given = Buffer.from(match[2]);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    const claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8')) as {
+      c: string;
+      s: string[];
+      e: number;
+    };
+    if (claims.e <= now()) return null;
+    return { clientId: claims.c, scopes: claims.s, expiresAt: claims.e };
+  }
+
+  /** A token bucket per client: `burst` requests at once, refilled at `requestsPerSecond`. */
+  function takeToken(clientId: string): { ok: boolean; remaining: number; retryAfter: number } {
+    if (!rateLimit) return { ok: true, remaining: Number.MAX_SAFE_INTEGER, retryAfter: 0 };
+    const at = now();
+    const bucket = buckets.get(clientId) ?? { tokens: rateLimit.burst, at };
+    bucket.tokens = Math.min(rateLimit.burst, bucket.tokens + ((at - bucket.at) / 1000) * rateLimit.requestsPerSecond);
+    bucket.at = at;
+    buckets.set(clientId, bucket);
+    if (bucket.tokens < 1) {
+      return {
+        ok: false,
+        remaining: 0,
+        retryAfter: Math.max(1, Math.ceil((1 - bucket.tokens) / rateLimit.requestsPerSecond)),
+      };
+    }
+    bucket.tokens -= 1;
+    return { ok: true, remaining: Math.floor(bucket.tokens), retryAfter: 0 };
+  }
+
+  function clientOfBasic(header: string | null): SandboxClient | null {
+    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+    if (!match) return null;
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const [id, secret] = [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
+    const client = clients.find((candidate) => candidate.clientId === id);
+    if (!client) return null;
+    const expected = createHash('sha256').update(client.clientSecret).digest();
+    return timingSafeEqual(expected, createHash('sha256').update(secret).digest()) ? client : null;
+  }
+
+  /** `POST /connect/token`: the client-credentials grant with HTTP Basic authentication (RFC 6749 §4.4). */
+  async function token(request: Request): Promise<Response> {
+    const noStore = { 'Cache-Control': 'no-store' };
+    if (request.method !== 'POST') {
+      return json(405, { error: 'invalid_request', error_description: 'Use POST.' }, { Allow: 'POST', ...noStore });
+    }
+    const client = clientOfBasic(request.headers.get('Authorization'));
+    if (!client) {
+      return json(
+        401,
+        { error: 'invalid_client', error_description: 'Send the client ID and secret with HTTP Basic authentication.' },
+        { 'WWW-Authenticate': 'Basic realm="sandbox"', ...noStore },
+      );
+    }
+    const form = new URLSearchParams(await request.text());
+    if (form.get('grant_type') !== 'client_credentials') {
+      return json(
+        400,
+        { error: 'unsupported_grant_type', error_description: 'Use grant_type=client_credentials.' },
+        noStore,
+      );
+    }
+    const asked = (form.get('scope') ?? '').split(/\s+/).filter(Boolean);
+    const refused = asked.filter((scope) => !client.scopes.includes(scope));
+    if (refused.length > 0) {
+      return json(
+        400,
+        { error: 'invalid_scope', error_description: `${client.clientId} may not ask for ${refused.join(' ')}.` },
+        noStore,
+      );
+    }
+    const scopes = asked.length > 0 ? asked : client.scopes;
+    return json(
+      200,
+      {
+        access_token: issueToken(client, scopes),
+        token_type: 'Bearer',
+        expires_in: lifetimeSeconds,
+        scope: scopes.join(' '),
+      },
+      noStore,
+    );
+  }
+
+  async function readBody(request: Request): Promise<{ text: string; form?: FormData } | ApiError> {
+    const declared = Number(request.headers.get('Content-Length') ?? '0');
+    if (declared > MAX_BODY_BYTES) return tooLarge();
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge();
+    const type = request.headers.get('Content-Type') ?? '';
+    if (type.startsWith('multipart/form-data') && bytes.byteLength > 0) {
+      try {
+        const form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
+        return { text: '', form };
+      } catch {
+        return new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid multipart/form-data.');
+      }
+    }
+    return { text: new TextDecoder().decode(bytes) };
+  }
+
+  const tooLarge = () =>
+    new ApiError(
+      413,
+      'INVALID_REQUEST',
+      `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MB); nothing was read.`,
+    );
+
+  function scopeCheck(operation: SandboxOperation, claims: TokenClaims): ApiError | null {
+    if (operation.scopeSets.length === 0) return null;
+    if (operation.scopeSets.some((set) => set.every((scope) => claims.scopes.includes(scope)))) return null;
+    const needed = operation.scopeSets.map((set) => set.join(' and ')).join(' or ');
+    return new ApiError(403, 'SCOPE_MISSING', `This operation needs the ${needed} scope.`);
+  }
+
+  async function api(request: Request, path: string): Promise<Answer> {
+    const match = matchOperation(descriptions, request.method, path);
+    if (match.kind === 'unknownPath') {
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        `No operation at ${request.method} /v1${path}. The operations are listed in the API reference.`,
+      );
+    }
+    if (match.kind === 'wrongMethod') {
+      throw new ApiError(
+        405,
+        'INVALID_REQUEST',
+        `${request.method} is not allowed on /v1${path}; use ${match.allowed.join(', ')}.`,
+        undefined,
+        {
+          Allow: match.allowed.join(', '),
+        },
+      );
+    }
+    const { operation, params } = match;
+    const claims = readToken(request.headers.get('Authorization'));
+    if (!claims || !states.has(claims.clientId)) {
+      throw new ApiError(
+        401,
+        'UNAUTHENTICATED',
+        'The access token is missing, malformed or expired. Request a new one from /connect/token.',
+        undefined,
+        {
+          'WWW-Authenticate': 'Bearer realm="sandbox"',
+        },
+      );
+    }
+    const limit = takeToken(claims.clientId);
+    const limitHeaders: Record<string, string> = rateLimit
+      ? {
+          'RateLimit-Limit': String(rateLimit.requestsPerSecond),
+          'RateLimit-Remaining': String(limit.remaining),
+          'RateLimit-Reset': '1',
+        }
+      : {};
+    if (!limit.ok) {
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `More than ${rateLimit && rateLimit.requestsPerSecond} requests a second; retry after the Retry-After seconds.`,
+        undefined,
+        {
+          'Retry-After': String(limit.retryAfter),
+        },
+      );
+    }
+    const answer = await operate(request, operation, params, claims, path);
+    return { ...answer, headers: { ...limitHeaders, ...answer.headers } };
+  }
+
+  async function operate(
+    request: Request,
+    operation: SandboxOperation,
+    params: Record<string, string>,
+    claims: TokenClaims,
+    path: string,
+  ): Promise<Answer> {
+    const scopeError = scopeCheck(operation, claims);
+    if (scopeError) throw scopeError;
+    const read = await readBody(request);
+    if (read instanceof ApiError) throw read;
+    let body: unknown;
+    if (read.form) {
+      const fields: Record<string, string> = {};
+      read.form.forEach((value, name) => {
+        fields[name] = typeof value === 'string' ? value : '(file)';
+      });
+      body = fields;
+    } else if (read.text.trim() !== '') {
+      try {
+        body = JSON.parse(read.text);
+      } catch {
+        throw new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid JSON.');
+      }
+    }
+    const url = new URL(request.url);
+    const problems = validateRequest(operation, { params, query: url.searchParams, headers: request.headers, body });
+    if (problems.header.length > 0) {
+      throw new ApiError(
+        400,
+        'INVALID_REQUEST',
+        `${problems.header.map((problem) => problem.field).join(', ')}: the Idempotency-Key header is required and must be a UUID.`,
+      );
+    }
+    if (problems.path.length > 0) {
+      // The one answer the docs give for a malformed ID: 400 INVALID_FIELD where the operation lists a
+      // 400 response, else 404 NOT_FOUND (an account number that can't exist is simply not found).
+      if (!operation.statuses.includes('400'))
+        throw notFound(`${operation.pathParameterNames.map((name) => params[name]).join('/')}`);
+      throw invalidField(operation.api, problems.path);
+    }
+    const fieldProblems = [...problems.query, ...problems.body];
+    if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
+
+    const state = states.get(claims.clientId) as ClientState;
+    const key = request.headers.get('Idempotency-Key');
+    const idempotent = key !== null && hasIdempotencyKey(operation);
+    const fingerprint = `${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}`;
+    if (idempotent) {
+      const previous = state.idempotency.get(key);
+      if (previous && (previous.state === 'running' || now() - previous.at < IDEMPOTENCY_WINDOW_MS)) {
+        if (previous.fingerprint !== fingerprint) {
+          throw new ApiError(
+            409,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was used with a different request body.',
+          );
+        }
+        if (previous.state === 'running') {
+          throw new ApiError(
+            409,
+            'CONFLICT',
+            'A request with this Idempotency-Key is still being processed; retry with the same key shortly.',
+          );
+        }
+        return { status: previous.status, body: JSON.parse(previous.body), headers: previous.headers };
+      }
+      remember(state, key, { state: 'running', fingerprint });
+    }
+    try {
+      if (idempotent && options.processingMs) await new Promise((resolve) => setTimeout(resolve, options.processingMs));
+      const context: Context = {
+        api: operation.api,
+        descriptions,
+        state,
+        timing,
+        limits,
+        now: now(),
+        params,
+        query: problems.query_values,
+        body: body,
+        base: `${url.origin}/v1`,
+      };
+      advance(context);
+      const handler = HANDLERS[operation.operationId];
+      const answer = handler(context);
+      if (idempotent) {
+        remember(state, key, {
+          state: 'done',
+          fingerprint,
+          status: answer.status,
+          body: JSON.stringify(answer.body),
+          headers: { ...answer.headers },
+          at: now(),
+        });
+      }
+      return answer;
+    } catch (error) {
+      // A request that failed created nothing: its key may be used again.
+      if (idempotent) state.idempotency.delete(key);
+      throw error;
+    }
+  }
+
+  function remember(state: ClientState, key: string, entry: IdempotencyEntry): void {
+    state.idempotency.delete(key);
+    state.idempotency.set(key, entry);
+    while (state.idempotency.size > limits.idempotencyKeys) {
+      const oldest = state.idempotency.keys().next().value as string;
+      state.idempotency.delete(oldest);
+    }
+  }
+
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const request = c.req.raw;
+    const requestId = randomUUID();
+    const path = new URL(request.url).pathname;
+    let response: Response;
+    try {
+      if (path === '/connect/token') {
+        response = await token(request);
+      } else if (path === '/v1' || path.startsWith('/v1/')) {
+        const answer = await api(request, path.slice(3));
+        response = answer.raw
+          ? new Response(answer.raw.text, {
+              status: answer.status,
+              headers: { 'Content-Type': answer.raw.contentType, ...answer.headers },
+            })
+          : json(answer.status, answer.body, { ...answer.headers });
+      } else {
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `Nothing at ${path}. The API is under /v1 and the token endpoint at /connect/token.`,
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        console.error(error);
+        response = json(
+          500,
+          errorBody(new ApiError(500, 'INTERNAL_ERROR', 'The sandbox failed; the log has the details.'), requestId),
+        );
+      } else {
+        response = json(error.status, errorBody(error, requestId), { ...error.headers });
+      }
+    }
+    response.headers.set('X-Request-Id', requestId);
+    return response;
+  });
+
+  return {
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    descriptions,
+    clients,
+    stateOf: (clientId) => {
+      const state = states.get(clientId);
+      if (!state) throw new Error(`no client ${clientId}`);
+      return state;
+    },
+  };
+}
+
+function hasIdempotencyKey(operation: SandboxOperation): boolean {
+  const list = Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [];
+  return list.some(
+    (parameter) => isObject(parameter) && parameter.in === 'header' && parameter.name === 'Idempotency-Key',
+  );
+}

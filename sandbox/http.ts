@@ -1,0 +1,98 @@
+/**
+ * The sandbox's HTTP answers in the descriptions' error envelope, and the mapping of schema problems to
+ * each API's `details[].issue` vocabulary (`ValidationIssue`, or `OrderValidationIssue` for orders).
+ */
+import type { ApiName } from '../openapi/descriptions';
+import type { Problem } from './spec';
+
+export interface Answer {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A body sent as is (the PDF of a document), instead of JSON. */
+  readonly raw?: { readonly text: string; readonly contentType: string };
+}
+
+export interface Detail {
+  readonly field: string;
+  readonly issue: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: readonly Detail[],
+    readonly headers?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+/** The error envelope: `{ error: { code, message, requestId, details? } }`. */
+export function errorBody(error: ApiError, requestId: string): unknown {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      requestId,
+      ...(error.details && error.details.length > 0 ? { details: error.details } : {}),
+    },
+  };
+}
+
+const COMMON_ISSUES: Record<string, string> = {
+  required: 'required',
+  additionalProperties: 'not_allowed',
+  unevaluatedProperties: 'not_allowed',
+  false: 'not_allowed',
+  pattern: 'invalid_format',
+  format: 'invalid_format',
+  type: 'invalid_format',
+  enum: 'invalid_value',
+  const: 'invalid_value',
+  maxLength: 'too_long',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  minItems: 'out_of_range',
+  maxItems: 'out_of_range',
+};
+
+const ORDER_ISSUES: Record<string, string> = {
+  required: 'required',
+  additionalProperties: 'not_allowed',
+  unevaluatedProperties: 'not_allowed',
+  false: 'not_allowed',
+  pattern: 'format',
+  format: 'format',
+  type: 'format',
+  enum: 'enum',
+  const: 'enum',
+  minimum: 'minimum',
+  exclusiveMinimum: 'minimum',
+  minItems: 'min_items',
+  uniqueItems: 'duplicate',
+};
+
+/** Schema problems as the `details` of a `400 INVALID_FIELD`, in the API's own issue names. */
+export function detailsOf(api: ApiName, problems: readonly Problem[]): Detail[] {
+  const table = api === 'orders' ? ORDER_ISSUES : COMMON_ISSUES;
+  const fallback = api === 'orders' ? 'invalid' : 'invalid_value';
+  return problems.map((problem) => ({ field: problem.field || 'body', issue: table[problem.keyword] ?? fallback }));
+}
+
+export const invalidField = (api: ApiName, problems: readonly Problem[]): ApiError =>
+  new ApiError(
+    400,
+    'INVALID_FIELD',
+    problems
+      .slice(0, 3)
+      .map((problem) => problem.message)
+      .join('; '),
+    detailsOf(api, problems),
+  );
+
+export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `${what} was not found.`);

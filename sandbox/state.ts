@@ -1,0 +1,151 @@
+/**
+ * What the sandbox remembers for each API client, in memory: reserved numbers, accounts with their
+ * applications, cash, positions and activity, orders, documents and idempotency keys. Time moves the
+ * state lazily: an application is decided and an order fills when a request reads it after its moment
+ * has come, so no timers run and an idle sandbox does nothing. Order statuses move only along the
+ * `x-transitions` of `orders#OrderStatus`.
+ */
+import type { JsonObject } from '../openapi/document';
+
+export interface Limits {
+  /** Orders one client may hold (single, block and allocation orders together). */
+  readonly orders: number;
+  /** Accounts one client may open. */
+  readonly accounts: number;
+  /** Documents one client may add or generate. */
+  readonly documents: number;
+  /** Idempotency keys remembered per client (the oldest go first). */
+  readonly idempotencyKeys: number;
+  /** Reserved account numbers a client may hold at a time (`x-` rule of reserveAccountNumber: 1,000). */
+  readonly reservations: number;
+}
+
+export interface Timing {
+  /** From an application to its decision ("within seconds"). */
+  readonly reviewMs: number;
+  /** From `PENDING_NEW` to `NEW`, and from a cancel or replace request to its outcome. */
+  readonly acknowledgeMs: number;
+  /** From placement to the fill. */
+  readonly fillMs: number;
+}
+
+export interface Reservation {
+  readonly accountNumber: string;
+  readonly accountType: string;
+  status: 'RESERVED' | 'USED' | 'EXPIRED';
+  readonly reservedAt: number;
+  readonly expiresAt: number;
+}
+
+export type ReviewOutcome =
+  | { readonly status: 'APPROVED' }
+  | { readonly status: 'PENDING' }
+  | { readonly status: 'ACTION_REQUIRED'; readonly action: 'DOCUMENT_REQUIRED' | 'INFORMATION_REQUIRED' }
+  | { readonly status: 'REJECTED'; readonly reason: string };
+
+export interface Application {
+  readonly applicationId: string;
+  readonly accountNumber: string;
+  readonly accountType: string;
+  readonly submittedAt: number;
+  readonly decideAt: number;
+  readonly outcome: ReviewOutcome;
+}
+
+export interface Position {
+  quantity: number;
+  cost: number;
+  readonly assetClass: 'EQUITY' | 'OPTION';
+}
+
+export interface AccountRecord {
+  readonly accountNumber: string;
+  readonly accountType: string;
+  readonly applicationId: string;
+  /** The application as sent, to answer Get account with the customer's own data. */
+  readonly request: JsonObject;
+  cash: number;
+  readonly positions: Map<string, Position>;
+  readonly activity: JsonObject[];
+  readonly trades: JsonObject[];
+}
+
+export interface OrderStep {
+  readonly at: number;
+  readonly status: string;
+  /** Quantity that fills with this step. */
+  readonly fill?: number;
+  readonly reason?: string;
+  /** The order that replaces this one (a step to `REPLACED`). */
+  readonly replacedBy?: string;
+}
+
+export interface OrderRecord {
+  readonly assetClass: 'equity' | 'options';
+  /** The order as the API returns it; `status` and the fill fields change as it works. */
+  readonly order: JsonObject;
+  readonly price: number;
+  /** What a fill moves per unit of quantity (100 for an option contract, 1 for a share). */
+  readonly multiplier: number;
+  steps: OrderStep[];
+}
+
+export interface DocumentRecord {
+  readonly documentId: string;
+  readonly accountNumber: string;
+  readonly body: JsonObject;
+}
+
+export type IdempotencyEntry =
+  | { readonly state: 'running'; readonly fingerprint: string }
+  | {
+      readonly state: 'done';
+      readonly fingerprint: string;
+      readonly status: number;
+      readonly body: string;
+      readonly headers: Record<string, string>;
+      readonly at: number;
+    };
+
+export class ClientState {
+  readonly reservations = new Map<string, Reservation>();
+  readonly applications = new Map<string, Application>();
+  readonly accounts = new Map<string, AccountRecord>();
+  readonly orders = new Map<string, OrderRecord>();
+  /** Orders with steps still ahead: the only ones time can change. */
+  readonly working = new Set<OrderRecord>();
+  readonly documents = new Map<string, DocumentRecord>();
+  readonly idempotency = new Map<string, IdempotencyEntry>();
+  nextAccountNumber = 10001;
+}
+
+export class TransitionError extends Error {}
+
+/** Moves an order to `status` if `x-transitions` allows it; throws otherwise (a bug in the sandbox). */
+export function moveOrder(
+  transitions: Readonly<Record<string, readonly string[]>>,
+  record: OrderRecord,
+  status: string,
+  at: number,
+): void {
+  const from = String(record.order.status);
+  if (from === status) return;
+  if (!(transitions[from] ?? []).includes(status)) {
+    throw new TransitionError(`order ${String(record.order.orderId)} cannot move from ${from} to ${status}`);
+  }
+  record.order.status = status;
+  record.order.updatedAt = iso(at);
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoDate = (ms: number): string => iso(ms).slice(0, 10);
+
+/** A decimal string with at most `places` decimals and no trailing zeros (`"10"`, `"0.5"`). */
+export function quantityText(value: number, places = 6): string {
+  return String(Number(value.toFixed(places)));
+}
+
+export const money = (amount: number): { amount: string; currency: string } => ({
+  amount: amount.toFixed(2),
+  currency: 'USD',
+});

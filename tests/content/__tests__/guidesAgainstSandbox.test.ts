@@ -1,0 +1,322 @@
+/**
+ * @jest-environment node
+ *
+ * The guides run end to end against the local sandbox (sandbox/), as a reader copies them: the quick
+ * start, the open-account and update-account guides, and the single equity and option order pages, in
+ * page order. Every request block (each `<RequestSamples>` as its curl tab, each ` ```bash ` block that
+ * calls curl) runs in bash with only the substitutions the pages tell the reader to make: the local base
+ * URL and token URL, the token, and the IDs that earlier responses returned. Each response must match
+ * the response the page shows next (status code and the values it states, polling a read until they
+ * hold), and every ID a request uses must be one that an earlier response on the page showed.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
+import { isObject, type JsonObject } from '../../../openapi/document';
+import { requestSamples } from '../../../plugins/remark-api-reference/requestSamples';
+import { createSandbox } from '../../../sandbox/app';
+import { SANDBOX_BASE_URL, TOKEN_URL } from '../../../src/facts';
+import { DOCS_DIR } from '../docsPages';
+
+const operations = new Map(
+  API_NAMES.flatMap((api) => {
+    const description = loadDereferenced(api);
+    const serverUrl = (description.servers as { url: string }[])[0].url;
+    return operationsOf(api, description).map((operation) => [operation.operationId, { ...operation, serverUrl }]);
+  }),
+);
+
+/** A step of a page: a request block, or a response the page shows. */
+type Step =
+  | { readonly kind: 'request'; readonly line: number; readonly code: string; readonly operationId?: string }
+  | { readonly kind: 'response'; readonly line: number; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'heading'; readonly line: number };
+
+/** The request blocks and shown responses of a page, in page order. */
+function stepsOf(file: string): Step[] {
+  const source = readFileSync(path.join(DOCS_DIR, file), 'utf8');
+  const lineOf = (index: number) => source.slice(0, index).split('\n').length;
+  const pattern = /<RequestSamples\b([^>]*?)\/>|^(`{3,})(\w+)([^\n]*)\n([\s\S]*?)^\2\s*$|^(#{2,4}) /gm;
+  return [...source.matchAll(pattern)].flatMap((match): Step[] => {
+    const line = lineOf(match.index);
+    // A heading ends a step: a response shown under the next heading is another example's.
+    if (match[6] !== undefined) return [{ kind: 'heading', line }];
+    if (match[1] !== undefined) {
+      const attributes = Object.fromEntries([...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]));
+      const operation = operations.get(attributes.operationId);
+      if (!operation) throw new Error(`${file}:${line}: no operation ${attributes.operationId}`);
+      const [curl] = requestSamples(operation, {
+        example: attributes.example,
+        query: attributes.query?.split(',').map((name) => name.trim()),
+      });
+      return [{ kind: 'request', line, code: curl.code, operationId: attributes.operationId }];
+    }
+    const [, , , lang, meta, code] = match;
+    if (lang === 'bash' && /(^|\n)\s*curl\b/.test(code)) return [{ kind: 'request', line, code }];
+    const shown = /title="Response (\d{3})/.exec(meta);
+    if (lang === 'json' && shown) return [{ kind: 'response', line, status: Number(shown[1]), body: JSON.parse(code) }];
+    return [];
+  });
+}
+
+const isId = (key: string, value: unknown): value is string =>
+  typeof value === 'string' && (/Id$/.test(key) || key === 'accountNumber');
+
+/** Pairs each ID a shown response names with the ID at the same place in the actual response. */
+function collectIds(shown: unknown, actual: unknown, into: Map<string, string>): void {
+  if (Array.isArray(shown) && Array.isArray(actual)) {
+    shown.forEach((entry, index) => collectIds(entry, actual[index], into));
+  } else if (isObject(shown) && isObject(actual)) {
+    for (const [key, value] of Object.entries(shown)) {
+      if (isId(key, value) && typeof actual[key] === 'string') into.set(value, actual[key] as string);
+      else collectIds(value, actual[key], into);
+    }
+  }
+}
+
+/** The values a shown response states that a reader checks: statuses and quantities, not times or IDs. */
+const STATED = [
+  'status',
+  'type',
+  'accountType',
+  'symbol',
+  'side',
+  'quantity',
+  'filledQuantity',
+  'leavesQuantity',
+  'kind',
+];
+const stated = (body: unknown): Record<string, unknown> =>
+  isObject(body) ? Object.fromEntries(STATED.filter((key) => key in body).map((key) => [key, body[key]])) : {};
+
+const ID_PATTERN = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|5GT\d{5})\b/g;
+
+let server: ServerType;
+let origin: string;
+let workDir: string;
+beforeAll(async () => {
+  const sandbox = createSandbox();
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  workDir = mkdtempSync(path.join(tmpdir(), 'guides-against-sandbox-'));
+  writeFileSync(path.join(workDir, 'drivers-license.pdf'), '%PDF-1.4\n%%EOF\n');
+}, 60_000);
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+/** What a reader has after following a page: the token, and the IDs the pages' responses stand for. */
+interface Reader {
+  token: string;
+  readonly ids: Map<string, string>;
+}
+
+interface Result {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs a block in bash as copied, with the base URL and token URL of the local sandbox. Asynchronously:
+ * the sandbox answers from this same process.
+ */
+async function run(reader: Reader, code: string): Promise<Result> {
+  let command = code.split(SANDBOX_BASE_URL).join(`${origin}/v1`).split(TOKEN_URL).join(`${origin}/connect/token`);
+  for (const [shown, actual] of reader.ids) command = command.split(shown).join(actual);
+  const bodyFile = path.join(workDir, 'response');
+  await execFileAsync(
+    'bash',
+    [
+      '-c',
+      `set -e\ncurl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}`,
+    ],
+    {
+      cwd: workDir,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: {
+        PATH: process.env.PATH,
+        HOME: workDir,
+        ACCESS_TOKEN: reader.token,
+        CLIENT_ID: 'sandbox-demo',
+        CLIENT_SECRET: 'sandbox-demo-secret',
+        RESPONSE_FILE: bodyFile,
+        HEADERS_FILE: path.join(workDir, 'headers'),
+      },
+    },
+  );
+  const text = readFileSync(bodyFile, 'utf8');
+  const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(readFileSync(path.join(workDir, 'headers'), 'utf8'))?.[1]);
+  return { status, body: text.startsWith('{') ? JSON.parse(text) : text };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Follows a page: runs its blocks in order and checks each against the response the page shows next. */
+async function follow(reader: Reader, file: string): Promise<string[]> {
+  const problems: string[] = [];
+  const steps = stepsOf(file);
+  const shownIds = new Set<string>(reader.ids.keys());
+  for (const [index, step] of steps.entries()) {
+    if (step.kind !== 'request') continue;
+    const where = `${file}:${step.line}`;
+    const unchained = [...new Set(step.code.match(ID_PATTERN) ?? [])].filter((id) => !shownIds.has(id));
+    problems.push(...unchained.map((id) => `${where} uses ${id}, which no earlier response on the page showed`));
+    const next = steps[index + 1];
+    const shown = next?.kind === 'response' ? next : undefined;
+    let result = await run(reader, step.code);
+    // A read the page says to repeat until a state holds: poll it, as the reader would, for up to 10 s.
+    const deadline = Date.now() + 10_000;
+    const isRead = /--request GET/.test(step.code);
+    while (shown && isRead && JSON.stringify(stated(result.body)) !== JSON.stringify(stated(shown.body))) {
+      if (Date.now() > deadline) break;
+      await sleep(200);
+      result = await run(reader, step.code);
+    }
+    if (step.code.includes(TOKEN_URL) && isObject(result.body) && typeof result.body.access_token === 'string') {
+      reader.token = result.body.access_token;
+    }
+    if (result.status >= 300 && !shown)
+      problems.push(`${where} answered ${result.status}: ${JSON.stringify(result.body)}`);
+    if (shown) {
+      if (result.status !== shown.status) {
+        problems.push(
+          `${where} answered ${result.status}, the page shows ${shown.status}: ${JSON.stringify(result.body)}`,
+        );
+      }
+      const expected = stated(shown.body);
+      const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, (result.body as JsonObject)[key]]));
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+        problems.push(
+          `${where}: the page shows ${JSON.stringify(expected)}, the sandbox answered ${JSON.stringify(actual)}`,
+        );
+      }
+      collectIds(shown.body, result.body, reader.ids);
+      for (const id of JSON.stringify(shown.body).match(ID_PATTERN) ?? []) shownIds.add(id);
+    }
+    // What the operation's own example shows (the reference page of the step) counts as shown too.
+    if (step.operationId && !shown) {
+      const operation = operations.get(step.operationId);
+      const responses = (operation?.definition.responses ?? {}) as JsonObject;
+      const success = Object.entries(responses).find(([status]) => status.startsWith('2'))?.[1];
+      const media = isObject(success) && isObject(success.content) ? Object.values(success.content)[0] : undefined;
+      const example = isObject(media)
+        ? (media.example ??
+          Object.values((media.examples ?? {}) as JsonObject).map((entry) => (entry as JsonObject).value)[0])
+        : undefined;
+      if (example !== undefined) {
+        collectIds(example, result.body, reader.ids);
+        for (const id of JSON.stringify(example).match(ID_PATTERN) ?? []) shownIds.add(id);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Calls the sandbox as the reader: to check what a page states in prose after its last block, and to
+ * meet a page's prerequisites (a clean sandbox, cash, shares).
+ */
+async function call(reader: Reader, method: string, pathAndQuery: string, body?: unknown): Promise<JsonObject> {
+  const response = await fetch(`${origin}/v1${pathAndQuery}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${reader.token}`,
+      'Idempotency-Key': crypto.randomUUID(),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await response.json()) as JsonObject;
+}
+const read = (reader: Reader, pathAndQuery: string) => call(reader, 'GET', pathAndQuery);
+
+async function until(reader: Reader, pathAndQuery: string, status: string): Promise<JsonObject> {
+  let body = await read(reader, pathAndQuery);
+  for (let tries = 0; body.status !== status && tries < 50; tries += 1) {
+    await sleep(200);
+    body = await read(reader, pathAndQuery);
+  }
+  return body;
+}
+
+describe('the guides, followed against the local sandbox', () => {
+  const reader: Reader = { token: '', ids: new Map() };
+
+  it('the quick start reaches FILLED and CANCELED, its IDs chaining from step to step', async () => {
+    expect(await follow(reader, 'getting-started/first-test-order.mdx')).toEqual([]);
+    const accountNumber = reader.ids.get('5GT10001') as string;
+    expect((await read(reader, `/accounts/${accountNumber}`)).status).toBe('ACTIVE');
+    // "Read the order once more: within seconds its status is CANCELED."
+    const canceled = reader.ids.get('9e2d7c41-1b8a-4f5e-a3c6-d4e5f6a7b8c9');
+    expect((await until(reader, `/orders/equity/${String(canceled)}`, 'CANCELED')).status).toBe('CANCELED');
+    // 10,000.00 of test cash, less 10 XMPL at 185.50.
+    expect((await read(reader, `/accounts/${accountNumber}/balances/summary`)).cashBalance).toEqual({
+      amount: '8145.00',
+      currency: 'USD',
+    });
+  }, 120_000);
+
+  it('the equity and option order pages place their orders for the account the quick start opened', async () => {
+    // Their prerequisites: an ACTIVE account with buying power, and shares for a stop sell and a covered call.
+    const accountNumber = reader.ids.get('5GT10001') as string;
+    await call(reader, 'POST', `/sandbox/accounts/${accountNumber}/deposits`, {
+      amount: { amount: '100000.00', currency: 'USD' },
+    });
+    const shares = await call(reader, 'POST', '/orders/equity', {
+      accountNumber,
+      symbol: 'XMPL',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '190',
+      timeInForce: 'DAY',
+    });
+    expect((await until(reader, `/orders/equity/${String(shares.orderId)}`, 'FILLED')).status).toBe('FILLED');
+    expect(await follow(reader, 'trading-api/equity/single-equity-order.mdx')).toEqual([]);
+    // The covered call is written in a second account, 5GT10002, which holds the shares it covers.
+    const application = (operations.get('openAccount')?.definition.requestBody as JsonObject).content as JsonObject;
+    const individual = structuredClone(
+      (((application['application/json'] as JsonObject).examples as JsonObject).individual as JsonObject).value,
+    ) as JsonObject;
+    delete individual.accountNumber;
+    const second = await call(reader, 'POST', '/accounts', individual);
+    await until(reader, `/onboarding/applications/${String(second.applicationId)}`, 'APPROVED');
+    await call(reader, 'POST', `/sandbox/accounts/${String(second.accountNumber)}/deposits`, {
+      amount: { amount: '100000.00', currency: 'USD' },
+    });
+    const covered = await call(reader, 'POST', '/orders/equity', {
+      accountNumber: second.accountNumber,
+      symbol: 'XMPL',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '100',
+      timeInForce: 'DAY',
+    });
+    expect((await until(reader, `/orders/equity/${String(covered.orderId)}`, 'FILLED')).status).toBe('FILLED');
+    reader.ids.set('5GT10002', String(second.accountNumber));
+    expect(await follow(reader, 'trading-api/options/single-option-order.mdx')).toEqual([]);
+  }, 120_000);
+
+  it('the open-account guide opens an account from a reserved number, and the update-account guide changes it', async () => {
+    await call(reader, 'POST', '/sandbox/reset');
+    reader.ids.clear();
+    expect(await follow(reader, 'accounts-api/guides/open-account-process.mdx')).toEqual([]);
+    // Step 5 polls until a final status; the account is then ACTIVE (step 7).
+    const applicationId = reader.ids.get('8b1f3c52-6a0e-4f4d-9c3b-2e7a5d9f1c64');
+    expect((await until(reader, `/onboarding/applications/${String(applicationId)}`, 'APPROVED')).status).toBe(
+      'APPROVED',
+    );
+    expect((await read(reader, `/accounts/${String(reader.ids.get('5GT10001'))}`)).status).toBe('ACTIVE');
+    expect(await follow(reader, 'accounts-api/guides/update-account-process.mdx')).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,92 @@
+/** @jest-environment node */
+import { readPage } from '../docsPages';
+
+/**
+ * Statements the pages once contradicted each other on, checked so that the old text cannot come back.
+ * The guides' IDs and account numbers are also run against the sandbox by guidesAgainstSandbox.test.ts.
+ */
+const text = (file: string): string => readPage(file).source;
+
+describe('the docs agree with each other', () => {
+  it('say once where account opening lives and what the Account activity section is', () => {
+    expect(text('accounts-api/index.mdx')).toMatch(
+      /Opening an account \(`POST \/accounts`\) and the three account updates belong to the Onboarding API/,
+    );
+    expect(text('index.mdx')).toMatch(/fourth section, Account activity API, is not a fifth API/);
+  });
+
+  it('state the versioning promises once: security fixes may break /v1, and additions come to the sandbox first', () => {
+    const standards = text('getting-started/standards.mdx');
+    expect(standards).not.toMatch(/and `\/v1` only changes in ways that keep existing requests working\./);
+    expect(standards).toMatch(/except for an urgent security fix/);
+    expect(standards).toMatch(
+      /without advance notice in production \(each addition reaches the sandbox at least one week earlier/,
+    );
+    expect(text('getting-started/versioning.mdx')).toMatch(/although production gets it without advance notice/);
+  });
+
+  it('list the sandbox operations under accounts.write and among the POSTs that take an Idempotency-Key', () => {
+    const scopeRows = [text('getting-started/authentication.mdx'), text('accounts-api/index.mdx')].map(
+      (page) => /^\| `accounts.write` \|.*$/m.exec(page)?.[0] ?? '',
+    );
+    for (const row of scopeRows) expect(row).toMatch(/add test cash and reset the sandbox/);
+    const sandboxRow = /^\| Sandbox only \|.*$/m.exec(text('getting-started/authentication.mdx'))?.[0] ?? '';
+    expect(sandboxRow).toMatch(
+      /POST \/sandbox\/accounts\/\{accountNumber\}\/deposits`, `POST \/sandbox\/reset` \| `accounts.write`/,
+    );
+    expect(text('getting-started/standards.mdx')).toMatch(
+      /add test cash \(`POST \/sandbox\/accounts\/\{accountNumber\}\/deposits`\) and reset the sandbox \(`POST \/sandbox\/reset`\)/,
+    );
+  });
+
+  it('say ORDER_NOT_MODIFIABLE is not the answer to a cancel of a pending order, as x-transitions allow it', () => {
+    const errors = text('getting-started/standard-errors.mdx');
+    expect(errors).not.toMatch(/`ORDER_NOT_MODIFIABLE` means that the order is pending/);
+    expect(errors).toMatch(/A cancel is accepted in `PENDING_NEW`, `NEW`, `PARTIALLY_FILLED` and `PENDING_REPLACE`/);
+  });
+
+  it('answer a malformed account number in a path the one way the Accounts description does (404 NOT_FOUND)', () => {
+    const formats = text('getting-started/standard-data-format.mdx');
+    expect(formats).not.toMatch(
+      /An account number that doesn't match its pattern, or an ID that isn't a UUID, returns `400`/,
+    );
+    expect(formats).toMatch(
+      /In a path, an account number that doesn't match its pattern is answered like any unknown number, `404`/,
+    );
+  });
+
+  it('give one polling interval for the sandbox (2 s) and send production to the endpoint pages', () => {
+    const quickStart = text('getting-started/first-test-order.mdx');
+    const sandbox = text('getting-started/sandbox.mdx');
+    const result = text('accounts-api/endpoints/onboarding-result.mdx');
+    const guide = text('accounts-api/guides/open-account-process.mdx');
+    expect(quickStart).not.toMatch(/every few seconds/);
+    for (const page of [quickStart, sandbox, result]) expect(page).toMatch(/every 2 seconds/);
+    expect(result).toMatch(/In production, poll every 30 seconds for the first 10 minutes/);
+    expect(guide).not.toMatch(/Poll every 30 seconds/);
+  });
+
+  it('use in the open-account guide the number the reservation returned, in the request and the responses', () => {
+    const guide = text('accounts-api/guides/open-account-process.mdx');
+    expect(guide).not.toMatch(/5GT10018/);
+    expect(guide).toMatch(/<RequestSamples operationId="openAccount" example="individualMinimal" \/>/);
+    expect(guide).toMatch(/"applicationId": "8b1f3c52-6a0e-4f4d-9c3b-2e7a5d9f1c64"/);
+  });
+
+  it('show in the quick start the order IDs that its later steps read and cancel', () => {
+    const quickStart = text('getting-started/first-test-order.mdx');
+    expect(quickStart).not.toMatch(/3a7e5c1d|6c1a9e3f/);
+    // The get and cancel samples use these IDs (the descriptions' parameter examples).
+    expect(quickStart.match(/"orderId": "0c4f3a5e-7d2b-4a61-9f38-5b1e6c2d8a70"/g)).toHaveLength(2);
+    expect(quickStart.match(/"orderId": "9e2d7c41-1b8a-4f5e-a3c6-d4e5f6a7b8c9"/g)).toHaveLength(2);
+  });
+
+  it('say in the quick start how to keep the token, make keys without uuidgen and use the local sandbox', () => {
+    const quickStart = text('getting-started/first-test-order.mdx');
+    expect(quickStart).toMatch(/export ACCESS_TOKEN=\$\(node -p/);
+    expect(quickStart).toMatch(/no `uuidgen`/);
+    expect(quickStart).toMatch(/npm run sandbox/);
+    expect(quickStart).toMatch(/http:\/\/localhost:4020\/connect\/token/);
+    expect(quickStart).toMatch(/`POST \/accounts` belongs to the Onboarding API description/);
+  });
+});
