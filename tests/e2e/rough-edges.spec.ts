@@ -139,6 +139,49 @@ test.describe('signed in', () => {
       await expect(page.getByRole('option', { selected: true })).toHaveCount(1);
       await expectNoAxeViolations(page, { include: ['[role="listbox"]'], onlyRules: ['color-contrast'] });
     });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`the search page in ${colorScheme} mode: whole words marked in the site's colours, upright snippets, AA`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await open(page, '/search?q=orders');
+        await expect(page.getByText(/documents? found/)).toBeVisible({ timeout: 20_000 });
+        const marks = page.locator('article mark');
+        await expect(marks.first()).toBeVisible();
+        // Poll: the marks are widened as the results are drawn.
+        await expect
+          .poll(() =>
+            marks.evaluateAll((elements) =>
+              elements
+                .filter((mark) => /^[\p{L}\p{N}_]/u.test(mark.nextSibling?.textContent ?? ''))
+                .map((mark) => `${mark.textContent}|${mark.nextSibling?.textContent?.slice(0, 5)}`),
+            ),
+          )
+          .toEqual([]);
+        const looks = await marks.first().evaluate((mark) => ({
+          background: getComputedStyle(mark).backgroundColor,
+          snippetStyles: Array.from(document.querySelectorAll('article p')).map((p) => getComputedStyle(p).fontStyle),
+        }));
+        // Each place once, and a result for a section of a page names the page after its title.
+        const results = await page.locator('article:visible h2').evaluateAll((headings) =>
+          headings.map((heading) => ({
+            place: `${heading.querySelector('a')!.getAttribute('href')} ${heading.textContent}`,
+            section: heading.querySelector('a')!.getAttribute('href')!.includes('#'),
+            page: getComputedStyle(heading, '::after').content === 'none' ? '' : heading.getAttribute('data-page'),
+          })),
+        );
+        expect(results.length).toBeGreaterThan(5);
+        const places = results.map((result) => result.place);
+        expect(places.filter((place, index) => places.indexOf(place) !== index)).toEqual([]);
+        const sections = results.filter((result) => result.section);
+        expect(sections.length).toBeGreaterThan(0);
+        expect(sections.filter((result) => !result.page)).toEqual([]);
+        expect(looks.background).not.toBe('rgb(255, 255, 0)');
+        expect(looks.snippetStyles).not.toContain('italic');
+        await expectNoAxeViolations(page, { include: ['#__docusaurus_skipToContent_fallback'] });
+      });
+    }
   });
 });
 
