@@ -185,7 +185,7 @@ const config = {
         { type: 'custom-authButton' },
       ]),
     },
-    footer: buildFooter(settings),
+    footer: buildFooter(settings, settings.footerStyle, new Date(buildInfo.builtAt)),
     // Neutral greys in light mode and Mermaid's dark theme in dark mode: both keep text at AA contrast.
     mermaid: { theme: { light: 'neutral', dark: 'dark' }, options: {} },
     prism: {

@@ -11,17 +11,27 @@ export const SOCIAL_LINKS: FooterLink[] = [
   { label: 'X', href: 'https://x.example/clearingapis' },
 ];
 
-/** The copyright year is fixed by the product specification. */
-export const COPYRIGHT_YEAR = 2025;
+/** The year the site was first published: the copyright runs from it to the year of the build. */
+export const FIRST_PUBLISHED_YEAR = 2025;
+
+/** "2025" in the first year, "2025–2026" after it: the years from first publication to `buildYear`. */
+export function copyrightYears(buildYear: number): string {
+  return buildYear > FIRST_PUBLISHED_YEAR ? `${FIRST_PUBLISHED_YEAR}–${buildYear}` : String(FIRST_PUBLISHED_YEAR);
+}
 
 /**
  * Builds the footer in one of the two layouts the theme supports: titled columns of links, or a
- * single row of links (the theme separates them with dots) under a logo.
+ * single row of links (the theme separates them with dots) under a logo. The copyright runs to the
+ * year of `builtAt` (the build's time, so every page of one build says the same).
  */
-export function buildFooter(settings: SiteSettings, style: FooterStyle = settings.footerStyle): Footer {
+export function buildFooter(
+  settings: SiteSettings,
+  style: FooterStyle = settings.footerStyle,
+  builtAt: Date = new Date(),
+): Footer {
   const contact: FooterLink = { label: 'Contact us', href: settings.contactUrl };
   const privacy: FooterLink = { label: 'Privacy policy', href: settings.privacyUrl };
-  const copyright = `Copyright © ${COPYRIGHT_YEAR} ${settings.title}. All rights reserved.`;
+  const copyright = `Copyright © ${copyrightYears(builtAt.getUTCFullYear())} ${settings.title}. All rights reserved.`;
 
   if (style === 'simple') {
     return {

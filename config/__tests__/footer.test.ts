@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { API_REFERENCE_PAGES } from '../apiReference';
-import { buildFooter, SOCIAL_LINKS } from '../footer';
+import { buildFooter, copyrightYears, SOCIAL_LINKS } from '../footer';
 import { readSettings } from '../settings';
 
 const { settings } = readSettings({
@@ -17,9 +17,9 @@ function allLinks(footer: ReturnType<typeof buildFooter>) {
 
 describe('buildFooter', () => {
   it.each(['columns', 'simple'] as const)(
-    '%s style has contact, privacy, social links and the 2025 copyright',
+    '%s style has contact, privacy, social links and the copyright from 2025 to the build year',
     (style) => {
-      const footer = buildFooter(settings, style);
+      const footer = buildFooter(settings, style, new Date('2026-11-26T02:00:00Z'));
       const links = allLinks(footer);
       expect(links).toEqual(
         expect.arrayContaining([
@@ -28,9 +28,19 @@ describe('buildFooter', () => {
           ...SOCIAL_LINKS.map((link) => expect.objectContaining(link)),
         ]),
       );
-      expect(footer.copyright).toMatch(/^Copyright © 2025 /);
+      expect(footer.copyright).toMatch(/^Copyright © 2025–2026 /);
     },
   );
+
+  it.each([
+    [2025, '2025'],
+    [2026, '2025–2026'],
+    [2031, '2025–2031'],
+  ])('a build in %i says © %s', (year, years) => {
+    expect(copyrightYears(year)).toBe(years);
+    const footer = buildFooter(settings, 'columns', new Date(Date.UTC(year, 11, 31, 23, 59)));
+    expect(footer.copyright).toBe(`Copyright © ${years} ${settings.title}. All rights reserved.`);
+  });
 
   it('columns style groups links under titles', () => {
     const footer = buildFooter(settings, 'columns');

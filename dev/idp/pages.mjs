@@ -2,33 +2,48 @@
 // dynamic value goes through escapeHtml. Colours keep at least 4.5:1 contrast.
 
 const STYLES = `
-  :root { color-scheme: light; }
+  :root { color-scheme: light dark; --page: #f3f4f6; --text: #111827; --card: #ffffff; --line: #d1d5db;
+    --field: #4b5563; --note: #374151; --link: #1d4ed8; --on-link: #ffffff; --focus: #b45309;
+    --error: #991b1b; --error-bg: #fef2f2; }
+  @media (prefers-color-scheme: dark) {
+    :root { --page: #111827; --text: #f3f4f6; --card: #1f2937; --line: #4b5563; --field: #9ca3af;
+      --note: #d1d5db; --link: #93c5fd; --on-link: #111827; --focus: #fbbf24; --error: #fca5a5;
+      --error-bg: #450a0a; }
+  }
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    background: #f3f4f6; color: #111827; line-height: 1.5; }
+    background: var(--page); color: var(--text); line-height: 1.5; }
   header { background: #1e3a8a; color: #ffffff; padding: 0.75rem 1.5rem; }
   header p { margin: 0; font-weight: 600; }
-  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem 2rem; background: #ffffff;
-    border: 1px solid #d1d5db; border-radius: 0.5rem; }
+  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem 2rem; background: var(--card);
+    border: 1px solid var(--line); border-radius: 0.5rem; }
   h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
   h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }
   input[type="text"], input[type="password"] { box-sizing: border-box; width: 100%;
-    padding: 0.5rem; margin-top: 0.25rem; font-size: 1rem; color: #111827;
-    border: 1px solid #4b5563; border-radius: 0.25rem; }
+    padding: 0.5rem; margin-top: 0.25rem; font-size: 1rem; color: var(--text); background: var(--card);
+    border: 1px solid var(--field); border-radius: 0.25rem; }
   .actions { display: flex; gap: 0.75rem; margin-top: 1.5rem; }
-  button { font-size: 1rem; padding: 0.5rem 1.25rem; border-radius: 0.25rem; cursor: pointer;
-    border: 2px solid #1d4ed8; }
-  button.primary { background: #1d4ed8; color: #ffffff; }
-  button.secondary { background: #ffffff; color: #1d4ed8; }
-  button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #b45309;
+  button { font: inherit; padding: 0.5rem 1.25rem; border-radius: 0.25rem; cursor: pointer;
+    border: 2px solid var(--link); }
+  button.primary { background: var(--link); color: var(--on-link); }
+  button.secondary { background: var(--card); color: var(--link); }
+  button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid var(--focus);
     outline-offset: 2px; }
-  .error { color: #991b1b; background: #fef2f2; border: 1px solid #991b1b;
+  .error { color: var(--error); background: var(--error-bg); border: 1px solid var(--error);
     border-radius: 0.25rem; padding: 0.5rem 0.75rem; }
-  .note { color: #374151; }
+  .note { color: var(--note); }
   table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #d1d5db; }
-  code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: #111827; white-space: nowrap; }
-  a { color: #1d4ed8; }
+  th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); }
+  code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--text); white-space: nowrap; }
+  a { color: var(--link); }
+  /* On a phone the card uses the width it has, and each demo user is a block of named lines, not a wide row. */
+  @media (max-width: 30rem) {
+    main { margin: 1rem 0.75rem; padding: 1.25rem 1rem; }
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+    tr { display: block; padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
+    td { display: block; padding: 0.125rem 0; border: 0; }
+    td::before { content: attr(data-label) ": "; font-weight: 600; }
+  }
 `;
 
 /** Escapes text for use in HTML content and double-quoted attribute values. */
@@ -66,7 +81,7 @@ function demoUsersTable(users) {
   const rows = users
     .map(
       (user) =>
-        `<tr><td><code>${escapeHtml(user.username)}</code></td><td><code>${escapeHtml(user.password)}</code></td><td>${escapeHtml(`${user.givenName} ${user.familyName}`)}</td></tr>`,
+        `<tr><td data-label="Username"><code>${escapeHtml(user.username)}</code></td><td data-label="Password"><code>${escapeHtml(user.password)}</code></td><td data-label="Name">${escapeHtml(`${user.givenName} ${user.familyName}`)}</td></tr>`,
     )
     .join('\n        ');
   return `

@@ -12,6 +12,8 @@ const PUBLIC_ROUTES = [
 const SIGNED_IN_ROUTES = [
   '/docs',
   '/docs/getting-started/authentication',
+  '/docs/trading-api',
+  '/docs/getting-started/standard-errors',
   '/docs/accounts-api/endpoints/new-account',
   '/docs/trading-api/options/single-option-order',
   '/docs/getting-started/first-test-order',

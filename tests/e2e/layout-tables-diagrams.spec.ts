@@ -87,7 +87,7 @@ test.describe('tables at 390 px', () => {
 test.describe('diagrams at 1280 px', () => {
   test.use({ viewport: DESKTOP });
   for (const { route, sources } of DIAGRAM_PAGES) {
-    test(`${route}: every diagram has labels of 12 px or more and opens full screen, zooms by keyboard, closes with Esc`, async ({
+    test(`${route}: every diagram fits with labels of 12 px or more and opens full screen, zooms by keyboard, closes with Esc`, async ({
       page,
     }) => {
       await open(page, route);
@@ -109,18 +109,6 @@ test.describe('diagrams at 1280 px', () => {
       for (const [index, size] of sizes.entries()) {
         expect(size, `diagram ${index + 1}'s smallest label, in px on screen`).toBeGreaterThanOrEqual(12);
       }
-
-      // A diagram wider than the column scrolls, and says so next to its full-screen button.
-      // (The viewer measures the diagram once it is drawn: poll until it has.)
-      const silentScrollers = () =>
-        article.locator('figure:has(.docusaurus-mermaid-container)').evaluateAll((figures) =>
-          figures.flatMap((figure, index) => {
-            const inline = figure.firstElementChild!;
-            const scrolls = inline.scrollWidth > inline.clientWidth + 1;
-            return scrolls && !/scroll it sideways/.test(figure.textContent ?? '') ? [`diagram ${index + 1}`] : [];
-          }),
-        );
-      await expect.poll(silentScrollers, { message: 'diagrams that scroll without saying so' }).toEqual([]);
 
       for (const [index, source] of sources.entries()) {
         const title = /^\s*accTitle\s*:\s*(.+?)\s*$/m.exec(source)![1];
@@ -144,6 +132,89 @@ test.describe('diagrams at 1280 px', () => {
         await expect(dialog).toBeHidden();
         await expect(button).toBeFocused();
       }
+    });
+  }
+});
+
+/**
+ * Where each diagram on the page is drawn against the text column, and whether it says to open it full
+ * screen: measured after every diagram is drawn (the viewer measures a drawn diagram; poll until it has).
+ */
+function diagramFits(page: Page) {
+  return page.locator('article figure:has(.docusaurus-mermaid-container)').evaluateAll((figures) =>
+    figures.map((figure) => {
+      const column = figure.closest('.markdown')!.getBoundingClientRect();
+      const svg = figure.querySelector('svg')!;
+      const box = svg.getBoundingClientRect();
+      const scale = box.width / svg.viewBox.baseVal.width;
+      const labels = Array.from(
+        svg.querySelectorAll('text, tspan, foreignObject span, foreignObject p, foreignObject div'),
+      )
+        .filter((element) =>
+          Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent?.trim()),
+        )
+        .map((element) => Number.parseFloat(getComputedStyle(element).fontSize) * scale);
+      const scrollers = [figure, ...Array.from(figure.querySelectorAll('*'))].filter(
+        (element) =>
+          !element.closest('dialog') &&
+          /auto|scroll/.test(getComputedStyle(element).overflowX) &&
+          element.scrollWidth > element.clientWidth + 1,
+      );
+      const smallest = Math.min(...labels);
+      return {
+        cut: box.left < column.left - 1 || box.right > column.right + 1,
+        scrolls: scrollers.length > 0,
+        // Below 12 px labels, the diagram says to open it full screen; at or above, it says nothing.
+        saysWhenSmall: smallest < 12 === /open it full screen to read it/.test(figure.textContent ?? ''),
+      };
+    }),
+  );
+}
+
+test.describe('diagrams fit their column', () => {
+  for (const { route, sources } of DIAGRAM_PAGES) {
+    for (const viewport of [DESKTOP, PHONE]) {
+      test(`${route} at ${viewport.width} px, light and dark: no diagram cut or scrolling, a small one says to open it full screen`, async ({
+        browser,
+      }) => {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const phone = viewport === PHONE;
+          const context = await browser.newContext({
+            viewport,
+            colorScheme,
+            isMobile: phone,
+            hasTouch: phone,
+            storageState: SIGNED_IN_STATE,
+          });
+          const page = await context.newPage();
+          await open(page, route);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+          await diagramsDrawn(page, sources.length);
+          const fit = { cut: false, scrolls: false, saysWhenSmall: true };
+          await expect
+            .poll(() => diagramFits(page), { message: `${colorScheme} mode` })
+            .toEqual(sources.map(() => fit));
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+test.describe('the full-screen diagram', () => {
+  test.use({ viewport: DESKTOP });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`in ${colorScheme} mode, is opaque: nothing of the page shows through`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await open(page, '/docs/getting-started/authentication');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      await diagramsDrawn(page, 1);
+      await page.getByRole('button', { name: /^Open full screen: / }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.locator('svg[aria-roledescription]')).toBeVisible();
+      // The dialog covers the whole screen: its own colour must be solid (Infima's light page colour is transparent).
+      const background = await dialog.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background).toMatch(colorScheme === 'light' ? /^rgb\(255, 255, 255\)$/ : /^rgb\(\d+, \d+, \d+\)$/);
     });
   }
 });

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { copyrightYears } from '../../config/footer';
+import { BUILD_DIR } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
 import { SITE_TITLE } from './siteContent';
 
@@ -15,7 +19,9 @@ test.describe('site shell', () => {
     await expect(page.locator('.theme-announcement-bar')).toBeHidden();
   });
 
-  test('the footer has contact, privacy and social links and the 2025 copyright', async ({ page }) => {
+  test('the footer has contact, privacy and social links and the copyright from 2025 to the build year', async ({
+    page,
+  }) => {
     await page.goto('/health');
     const footer = page.locator('footer');
     await expect(footer.getByRole('link', { name: /Contact us/ })).toHaveAttribute('href', /^mailto:|^https?:/);
@@ -23,7 +29,11 @@ test.describe('site shell', () => {
     for (const network of ['GitHub', 'LinkedIn', 'X']) {
       await expect(footer.getByRole('link', { name: new RegExp(`^${network}`) })).toBeVisible();
     }
-    await expect(footer).toContainText(`Copyright © 2025 ${SITE_TITLE}`);
+    // The build's own year (its /health.json), not the year the test runs in.
+    const { builtAt } = JSON.parse(readFileSync(path.join(BUILD_DIR, 'health.json'), 'utf8')) as { builtAt: string };
+    await expect(footer).toContainText(
+      `Copyright © ${copyrightYears(new Date(builtAt).getUTCFullYear())} ${SITE_TITLE}`,
+    );
   });
 
   test('the navbar has Home, Documentation, Log In and the colour toggle; an anonymous visitor gets no search box', async ({

@@ -38,6 +38,8 @@ export default function SignInFailurePage(): ReactNode {
   // A reader who is signed in and arrived without a failure to report is not told to sign in.
   const signedInWithoutFailure = status === 'authenticated' && !knownReason;
   const text = knownReason ? SIGN_IN_FAILURES[knownReason] : signedInWithoutFailure ? ALREADY_SIGNED_IN : NOT_ALLOWED;
+  // After a failure the reader tries again; a reader who was only signed out logs in, in the navbar's words.
+  const signInLabel = knownReason ? 'Try again' : 'Log In';
 
   const tryAgain = () => {
     setStarting(true);
@@ -69,7 +71,7 @@ export default function SignInFailurePage(): ReactNode {
             </Link>
           ) : (
             <button type="button" className="button button--primary button--lg" onClick={tryAgain} disabled={starting}>
-              {starting ? 'Redirecting…' : 'Try again'}
+              {starting ? 'Redirecting…' : signInLabel}
             </button>
           )}
           <Link className="button button--secondary button--lg" to="/">

@@ -1,8 +1,6 @@
 import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
-import clsx from 'clsx';
-import { SCROLL_SHADOWS_CLASS } from '@site/src/css/scrollShadows';
-import { minimumReadableWidth, smallestLabelFont } from './readableWidth';
+import { labelSizeOnScreen, smallestLabelFont, tooSmallToRead } from './readableWidth';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -31,13 +29,33 @@ function useRenderedSvg(container: HTMLElement | null, onSvg: (svg: SVGSVGElemen
   }, [container, onSvg]);
 }
 
+/** The size on screen of the smallest label of `svg`, drawn to fit its column: measured again whenever it is resized. */
+function useLabelSizeOnScreen(svg: SVGSVGElement | null): number {
+  const [labelPx, setLabelPx] = useState(0);
+  useEffect(() => {
+    if (!svg) return undefined;
+    const fontPx = smallestLabelFont(svg);
+    const measure = () => {
+      const size = labelSizeOnScreen(fontPx, svg.getBoundingClientRect().width, svg.viewBox.baseVal?.width ?? 0);
+      // Down to a tenth of a pixel: 11.96 px is still below 12, and says so.
+      setLabelPx(Math.floor(size * 10) / 10);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    measure();
+    return () => observer.disconnect();
+  }, [svg]);
+  return labelPx;
+}
+
 const PAN_STEP_PX = 60;
 
 /**
  * A diagram with a button that opens it full screen, in a modal dialog, with pan and zoom
  * (`@panzoom/panzoom`, loaded when the dialog first opens). Keys in the dialog: + and − zoom, 0 resets,
- * the arrow keys pan, Esc closes; focus returns to the button. Inline, on a desktop screen, a diagram
- * is never shrunk below the width at which its labels are 12 px: a wider one scrolls sideways.
+ * the arrow keys pan, Esc closes; focus returns to the button. Inline, a diagram is drawn to fit its
+ * column (it never scrolls nor is cut); where that makes its labels smaller than 12 px, it says so and
+ * points to the full-screen view.
  */
 export default function DiagramViewer({ title, children }: Props): ReactNode {
   const titleId = useId();
@@ -46,16 +64,11 @@ export default function DiagramViewer({ title, children }: Props): ReactNode {
   const panzoomRef = useRef<PanzoomObject | null>(null);
   const [inline, setInline] = useState<HTMLDivElement | null>(null);
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const [inlineSvg, setInlineSvg] = useState<SVGSVGElement | null>(null);
   const [isOpen, setIsOpen] = useState(false);
-  const [scrolls, setScrolls] = useState(false);
 
-  const keepLabelsReadable = useCallback((svg: SVGSVGElement) => {
-    const width = minimumReadableWidth(svg.viewBox.baseVal?.width ?? 0, smallestLabelFont(svg));
-    svg.style.setProperty('--diagram-readable-width', `${width}px`);
-    const container = svg.parentElement;
-    setScrolls(Boolean(container && container.scrollWidth > container.clientWidth + 1));
-  }, []);
-  useRenderedSvg(inline, keepLabelsReadable);
+  useRenderedSvg(inline, setInlineSvg);
+  const small = tooSmallToRead(useLabelSizeOnScreen(inlineSvg));
 
   const attachPanzoom = useCallback((svg: SVGSVGElement) => {
     const host = svg.parentElement;
@@ -109,10 +122,7 @@ export default function DiagramViewer({ title, children }: Props): ReactNode {
 
   return (
     <figure className={styles.figure}>
-      <div
-        ref={setInline}
-        className={clsx(styles.inline, SCROLL_SHADOWS_CLASS)}
-        {...(scrolls ? { role: 'region', tabIndex: 0, 'aria-label': `${title} (scrolls sideways)` } : {})}>
+      <div ref={setInline} className={styles.inline}>
         {children}
       </div>
       <div className={styles.actions}>
@@ -125,9 +135,7 @@ export default function DiagramViewer({ title, children }: Props): ReactNode {
           onClick={() => setIsOpen(true)}>
           Open full screen
         </button>
-        {scrolls ? (
-          <span className={styles.scrollHint}>Wider than the page: scroll it sideways, or open it full screen.</span>
-        ) : null}
+        {small ? <span className={styles.smallHint}>Small at this width: open it full screen to read it.</span> : null}
       </div>
       <dialog
         ref={dialogRef}

@@ -1,14 +1,5 @@
-/** The smallest label size, in CSS pixels, a diagram may show at its default size on a desktop screen. */
+/** The smallest label size, in CSS pixels, at which a diagram drawn to fit its column is readable there. */
 export const MIN_LABEL_PX = 12;
-
-/**
- * The width at which a diagram's smallest label is `MIN_LABEL_PX` on screen: the diagram's own width
- * (its viewBox) scaled by how far its smallest font (in the diagram's units) is above that size.
- */
-export function minimumReadableWidth(viewBoxWidth: number, smallestFontPx: number): number {
-  if (!(viewBoxWidth > 0) || !(smallestFontPx > 0)) return 0;
-  return Math.ceil((viewBoxWidth * MIN_LABEL_PX) / smallestFontPx);
-}
 
 /** The smallest font size of the text a rendered diagram draws (its `<text>` and HTML labels), in its own units. */
 export function smallestLabelFont(svg: SVGSVGElement): number {
@@ -23,4 +14,18 @@ export function smallestLabelFont(svg: SVGSVGElement): number {
     if (size > 0) smallest = Math.min(smallest, size);
   }
   return Number.isFinite(smallest) ? smallest : 0;
+}
+
+/**
+ * The size on screen, in CSS pixels, of a diagram's smallest label: its font size in the diagram's units,
+ * scaled as the diagram is (its drawn width over its viewBox width). 0 when either is unknown.
+ */
+export function labelSizeOnScreen(smallestFontPx: number, drawnWidth: number, viewBoxWidth: number): number {
+  if (!(smallestFontPx > 0) || !(drawnWidth > 0) || !(viewBoxWidth > 0)) return 0;
+  return (smallestFontPx * drawnWidth) / viewBoxWidth;
+}
+
+/** Whether a diagram drawn to fit its column is too small to read there (unknown sizes are not: nothing is drawn yet). */
+export function tooSmallToRead(labelPx: number): boolean {
+  return labelPx > 0 && labelPx < MIN_LABEL_PX;
 }

@@ -1,4 +1,4 @@
-import React, { type ReactNode } from 'react';
+import React, { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { PageMetadata } from '@docusaurus/theme-common';
@@ -6,6 +6,8 @@ import Layout from '@theme/Layout';
 import { useAuth } from '@site/src/auth/AuthProvider';
 import { searchPageTitle, searchQueryOf } from './searchPageTitle';
 import styles from './styles.module.css';
+import { tidyResults } from './tidyResults';
+import { wholeWordMarks } from './wholeWordMarks';
 
 export interface Props {
   /** The search page itself, rendered only for a signed-in visitor (it downloads the index). */
@@ -51,6 +53,24 @@ function Message({ query }: { readonly query: string }): ReactNode {
 }
 
 /**
+ * While the plugin's results are drawn in `root`, and again whenever they change: marks cover whole words
+ * (wholeWordMarks), a section result names its page and duplicates are hidden (tidyResults).
+ */
+function useTidyResults(root: HTMLElement | null): void {
+  useEffect(() => {
+    if (!root) return undefined;
+    const tidy = () => {
+      wholeWordMarks(root);
+      tidyResults(root);
+    };
+    const observer = new MutationObserver(tidy);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    tidy();
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+/**
  * The search page for everyone: the plugin's page for a signed-in visitor; for anyone else, a page
  * that says search needs sign-in and offers Log In back to the same query, without loading the index.
  * Both keep the site's title format.
@@ -61,10 +81,14 @@ export default function SignedInSearchPage({ children }: Props): ReactNode {
   // The prerendered page has no query, so the first render in the browser has none either.
   const query = useIsBrowser() ? searchQueryOf(location.search) : '';
   const title = searchPageTitle(query);
+  const [results, setResults] = useState<HTMLDivElement | null>(null);
+  useTidyResults(results);
   if (status === 'authenticated') {
     return (
       <>
-        {children}
+        <div ref={setResults} className={styles.results}>
+          {children}
+        </div>
         {/* After the plugin's page, so that this title (in the site's format) wins over its plain one. */}
         <PageMetadata title={title} />
       </>

@@ -59,6 +59,13 @@ describe('SignInFailurePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('You need to sign in to read this page');
   });
 
+  it("offers a signed-out reader without a failure to Log In, in the navbar's words, returning where they were", () => {
+    const auth = renderPage(`/401/error?returnTo=${encodeURIComponent('/docs/trading-api')}`);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(auth.signIn).toHaveBeenCalledWith('/docs/trading-api');
+  });
+
   it('shows the detail the site handed over in history state, as text', () => {
     renderPage({
       pathname: '/401/error',

@@ -24,7 +24,10 @@ export default function AuthNavbarItem({ mobile = false, className }: Props): Re
   const button = label ? (
     <button
       type="button"
-      className={clsx(mobile ? 'menu__link' : clsx('button button--sm', styles.button), className)}
+      className={clsx(
+        mobile ? clsx('menu__link', styles.menuButton) : clsx('button button--sm', styles.button),
+        className,
+      )}
       disabled={busy}
       onClick={() => run(signedIn ? signOut : () => signIn())}>
       {label}
@@ -36,7 +39,11 @@ export default function AuthNavbarItem({ mobile = false, className }: Props): Re
   if (mobile) {
     return (
       <li className="menu__list-item">
-        {signedIn && user ? <span className={clsx('menu__link', styles.user)}>Signed in as {user.name}</span> : null}
+        {signedIn && user ? (
+          <span className={clsx('menu__link', styles.user, styles.menuUser)} title={user.email}>
+            Signed in as {user.name}
+          </span>
+        ) : null}
         {button}
       </li>
     );

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { BUILD_DIR, IDP_ISSUER, SIGNED_IN_STATE } from './environment.mjs';
+import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
+import { DOCS_ROUTES } from './siteContent';
+
+/**
+ * The rough edges of issue 19, each where a reader met it: a phone (390 px, touch) or a desktop (1280 px),
+ * in the colour mode named. Each check measures what the reader sees in the real build.
+ */
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+async function open(page: Page, route: string) {
+  await page.goto(route);
+  await waitForHydration(page);
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+}
+
+test.describe('signed in', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test.describe('on a phone', () => {
+    test.use(PHONE);
+
+    test('a code block shows its copy button without hover, above the code and not over it', async ({ page }) => {
+      await open(page, '/docs/getting-started/authentication');
+      const block = page.locator('article .theme-code-block').first();
+      const copy = block.getByRole('button', { name: /copy/i });
+      await expect(copy).toBeVisible();
+      const seen = await block.evaluate((element) => {
+        const button = element.querySelector('button[aria-label*="opy" i]')!;
+        const code = element.querySelector('pre code')!;
+        return {
+          opacity: getComputedStyle(button).opacity,
+          buttonBottom: button.getBoundingClientRect().bottom,
+          codeTop: code.getBoundingClientRect().top,
+        };
+      });
+      expect(seen.opacity).toBe('1');
+      expect(seen.buttonBottom).toBeLessThanOrEqual(seen.codeTop);
+    });
+
+    test('each language tab keeps its label on one line', async ({ page }) => {
+      await open(page, '/docs/trading-api/equity/single-equity-order');
+      const tabs = page.locator('article [role="tab"]');
+      expect(await tabs.count()).toBeGreaterThan(2);
+      const lines = await tabs.evaluateAll((elements) =>
+        elements.map((tab) => {
+          const range = document.createRange();
+          range.selectNodeContents(tab);
+          const tops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+          return `${tab.textContent}: ${tops.size}`;
+        }),
+      );
+      expect(lines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
+    });
+
+    test('the menu: Log Out is styled as a menu item, and a long name ends in an ellipsis', async ({ page }) => {
+      await open(page, '/docs');
+      await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+      const menu = page.locator('.navbar-sidebar');
+      const logOut = menu.getByRole('button', { name: 'Log Out' });
+      await expect(logOut).toBeVisible();
+      const [button, link] = await Promise.all([
+        logOut.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return {
+            left: element.getBoundingClientRect().left,
+            font: style.fontFamily,
+            size: style.fontSize,
+            border: style.borderTopWidth,
+            background: style.backgroundColor,
+          };
+        }),
+        menu
+          .locator('.menu__link')
+          .filter({ hasText: 'Home' })
+          .first()
+          .evaluate((element) => {
+            const style = getComputedStyle(element);
+            return { left: element.getBoundingClientRect().left, font: style.fontFamily, size: style.fontSize };
+          }),
+      ]);
+      expect(button).toEqual({ ...link, border: '0px', background: 'rgba(0, 0, 0, 0)' });
+      const name = menu.getByText(/^Signed in as /);
+      await expect(name).toHaveCSS('text-overflow', 'ellipsis');
+      // A name too long for the menu is cut with an ellipsis, which only a block (not Infima's flex link) draws.
+      await name.evaluate((element) => (element.textContent = `Signed in as ${'Dana Developer '.repeat(4)}`));
+      const cut = await name.evaluate((element) => ({
+        display: getComputedStyle(element).display,
+        overflows: element.scrollWidth > element.clientWidth,
+      }));
+      expect(cut).toEqual({ display: 'block', overflows: true });
+    });
+
+    test('/api on a phone: the menu button sits beside the text, never over it', async ({ page }) => {
+      await page.goto('/api/orders-api');
+      await waitForHydration(page);
+      const button = page.locator('.redoc-wrap > .menu-content + div');
+      await expect(button).toBeVisible({ timeout: 20_000 });
+      const box = (await button.boundingBox())!;
+      const textRight = await page.locator('.api-content p, .api-content h1, .api-content h2').evaluateAll((elements) =>
+        Math.max(
+          ...elements.map((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return Math.max(0, ...Array.from(range.getClientRects()).map((rect) => rect.right));
+          }),
+        ),
+      );
+      expect(textRight).toBeGreaterThan(200);
+      expect(textRight).toBeLessThanOrEqual(box.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    });
+  });
+
+  test.describe('on a desktop', () => {
+    test.use({ viewport: DESKTOP });
+
+    test("Log Out is in the navbar links' font and size", async ({ page }) => {
+      await open(page, '/docs');
+      const navbar = page.locator('nav.navbar');
+      const font = (selector: ReturnType<Page['locator']>) =>
+        selector.evaluate((element) => `${getComputedStyle(element).fontFamily} ${getComputedStyle(element).fontSize}`);
+      expect(await font(navbar.getByRole('button', { name: 'Log Out' }))).toBe(
+        await font(navbar.getByRole('link', { name: 'Home', exact: true })),
+      );
+    });
+
+    test('dark mode: the selected search suggestion meets AA contrast', async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await open(page, '/docs');
+      const box = page.locator('input.navbar__search-input');
+      await box.fill('orders');
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await box.press('ArrowDown');
+      await expect(page.getByRole('option', { selected: true })).toHaveCount(1);
+      await expectNoAxeViolations(page, { include: ['[role="listbox"]'], onlyRules: ['color-contrast'] });
+    });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`the search page in ${colorScheme} mode: whole words marked in the site's colours, upright snippets, AA`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await open(page, '/search?q=orders');
+        await expect(page.getByText(/documents? found/)).toBeVisible({ timeout: 20_000 });
+        const marks = page.locator('article mark');
+        await expect(marks.first()).toBeVisible();
+        // Poll: the marks are widened as the results are drawn.
+        await expect
+          .poll(() =>
+            marks.evaluateAll((elements) =>
+              elements
+                .filter((mark) => /^[\p{L}\p{N}_]/u.test(mark.nextSibling?.textContent ?? ''))
+                .map((mark) => `${mark.textContent}|${mark.nextSibling?.textContent?.slice(0, 5)}`),
+            ),
+          )
+          .toEqual([]);
+        const looks = await marks.first().evaluate((mark) => ({
+          background: getComputedStyle(mark).backgroundColor,
+          snippetStyles: Array.from(document.querySelectorAll('article p')).map((p) => getComputedStyle(p).fontStyle),
+        }));
+        // Each place once, and a result for a section of a page names the page after its title.
+        const results = await page.locator('article:visible h2').evaluateAll((headings) =>
+          headings.map((heading) => ({
+            place: `${heading.querySelector('a')!.getAttribute('href')} ${heading.textContent}`,
+            section: heading.querySelector('a')!.getAttribute('href')!.includes('#'),
+            page: getComputedStyle(heading, '::after').content === 'none' ? '' : heading.getAttribute('data-page'),
+          })),
+        );
+        expect(results.length).toBeGreaterThan(5);
+        const places = results.map((result) => result.place);
+        expect(places.filter((place, index) => places.indexOf(place) !== index)).toEqual([]);
+        const sections = results.filter((result) => result.section);
+        expect(sections.length).toBeGreaterThan(0);
+        expect(sections.filter((result) => !result.page)).toEqual([]);
+        expect(looks.background).not.toBe('rgb(255, 255, 0)');
+        expect(looks.snippetStyles).not.toContain('italic');
+        await expectNoAxeViolations(page, { include: ['#__docusaurus_skipToContent_fallback'] });
+      });
+    }
+  });
+});
+
+test.describe("the development provider's sign-in page", () => {
+  test.use(PHONE);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`at 390 px in ${colorScheme} mode: no sideways scrolling, the colour mode followed, AA`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/docs');
+      await page.waitForURL((url) => url.origin === IDP_ISSUER);
+      await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+      const seen = await page.evaluate(() => ({
+        sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
+      expect(seen.sideways).toBe(false);
+      expect(seen.background).toBe(colorScheme === 'light' ? 'rgb(243, 244, 246)' : 'rgb(17, 24, 39)');
+      await expect(page.getByRole('table')).toContainText('developer-password');
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test('no table in the docs uses a raw path as a link text', () => {
+  const raw = DOCS_ROUTES.flatMap((route) => {
+    const html = readFileSync(path.join(BUILD_DIR, route, 'index.html'), 'utf8');
+    return [...html.matchAll(/<td[^>]*>(?:(?!<\/td>|<\/table>).)*?<a [^>]*>(\/[^<\s]*)<\/a>/g)].map(
+      (match) => `${route}: ${match[1]}`,
+    );
+  });
+  expect(raw).toEqual([]);
+});
