@@ -17,7 +17,6 @@ import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import remarkApiReference from './plugins/remark-api-reference';
-import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
 import searchIndexPlugin from './plugins/search-index';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
@@ -86,8 +85,6 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
           beforeDefaultRemarkPlugins: [remarkApiReference],
-          // Words of tables and field references are not broken across lines (issue 19).
-          rehypePlugins: [rehypeKeepWords],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },
