@@ -17,7 +17,7 @@ import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import remarkApiReference from './plugins/remark-api-reference';
-import { UNINDEXED_FIELD_CELL_CLASS } from './plugins/remark-api-reference/referenceNodes';
+import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
 import searchIndexPlugin from './plugins/search-index';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
 import { assertPinnedNode } from './config/nodeRuntime.mjs';
@@ -117,7 +117,7 @@ const config = {
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
-        ignoreCssSelectors: ['pre', `.${UNINDEXED_FIELD_CELL_CLASS}`, `.${REFERENCE_UNINDEXED_CLASS}`],
+        ignoreCssSelectors: ['pre', `.${UNINDEXED_FIELD_CLASS}`, `.${REFERENCE_UNINDEXED_CLASS}`],
         // Protected pages carry `noindex` (for crawlers); the index is protected too, so they belong in it.
         forceIgnoreNoIndex: true,
         searchResultLimits: 8,

@@ -167,8 +167,15 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
         throw new Error(`${where}: ${(error as Error).message}`);
       }
     }
-    case 'ApiSchema':
-      return schemaNodes(schemaFor(required(node, 'name', where), where), toPhrasing);
+    case 'ApiSchema': {
+      const name = required(node, 'name', where);
+      // Its fields are anchored under the schema's own name: `Money.amount`.
+      const schemaName = name
+        .split('/')
+        .pop()!
+        .replace(/[^A-Za-z0-9_-]/g, '-');
+      return schemaNodes(schemaFor(name, where), schemaName, `${schemaName} fields`, toPhrasing);
+    }
     default:
       return null;
   }

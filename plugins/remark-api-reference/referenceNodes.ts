@@ -5,7 +5,8 @@
 import type { Heading, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { isObject, type JsonObject } from '../../openapi/document';
-import { fieldRows, requiredAlternatives, schemaVariants, typeLabel } from './schemaFields';
+import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from './schemaFields';
+import { fieldAnchor, UNINDEXED_FIELD_CLASS, type FieldScope } from '../../src/components/ApiField/fieldAnchor';
 import {
   encodeEnvironmentUrls,
   encodeScopeAlternatives,
@@ -14,14 +15,6 @@ import {
 } from '../../src/components/ApiEndpoint/endpointFacts';
 import type { SampleOperation, SampleOptions } from './requestModel';
 import { requestSamples } from './requestSamples';
-
-/**
- * The class of the cells of generated field tables that the search index leaves out: the type, the
- * requirement and the description. The same blocks recur on many pages; their field names are what
- * readers search for, while "string", "Required" and "Optional" in every row would only add weight
- * to the index and noise to the results.
- */
-export const UNINDEXED_FIELD_CELL_CLASS = 'api-field-unindexed';
 
 /** Turns a Markdown description into inline content for a table cell. */
 export type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -68,31 +61,83 @@ function jsx(
   };
 }
 
-const requirement = (required: boolean): PhrasingContent[] => [text(required ? 'Required' : 'Optional')];
-
-/** The field table of an object schema, or `null` when it has no fields. */
-export function fieldTable(schema: JsonObject, toPhrasing: ToPhrasing): Table | null {
-  const rows = fieldRows(schema);
-  if (rows.length === 0) return null;
-  const fields = table(
-    ['Field', 'Type', 'Required', 'Description'],
-    rows.map((field) => [
-      [code(field.name)],
-      [text(field.type)],
-      requirement(field.required),
-      toPhrasing(field.description),
-    ]),
-  );
-  for (const fieldRow of fields.children.slice(1)) {
-    for (const unindexed of fieldRow.children.slice(1)) {
-      unindexed.data = { hProperties: { className: [UNINDEXED_FIELD_CELL_CLASS] } };
-    }
-  }
-  return fields;
+/** One entry of a field reference: its line (name, type, ...), its description, then its own entries. */
+export interface FieldEntry {
+  readonly name: string;
+  readonly anchor: string;
+  readonly type?: string;
+  readonly location?: string;
+  readonly requirement?: 'required' | 'optional';
+  readonly description: PhrasingContent[];
+  readonly children?: readonly FieldEntry[];
 }
 
-/** A schema's fields, or for a `oneOf` its alternatives and what selects each. */
-export function schemaNodes(schema: JsonObject, toPhrasing: ToPhrasing): RootContent[] {
+/** Folded from this nesting level down (the fields of a field of a field). */
+const FOLDED_FROM_LEVEL = 2;
+
+const requirement = (required: boolean) => (required ? 'required' : 'optional');
+
+/** A field reference (`ApiFieldList` of `ApiField`s): a list a reader reads, nested as the fields are. */
+export function fieldList(
+  label: string,
+  entries: readonly FieldEntry[],
+  parent?: string,
+  level = 0,
+): MdxJsxFlowElement {
+  return jsx(
+    'ApiFieldList',
+    {
+      label,
+      ...(parent ? { parent } : {}),
+      ...(level >= FOLDED_FROM_LEVEL ? { collapsed: 'true' } : {}),
+    },
+    entries.map(({ description, children = [], ...line }) =>
+      jsx(
+        'ApiField',
+        Object.fromEntries(Object.entries(line).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+        [
+          ...(description.length > 0
+            ? [{ ...paragraph(...description), data: { hProperties: { className: [UNINDEXED_FIELD_CLASS] } } }]
+            : []),
+          ...(children.length > 0 ? [fieldList(`Fields of ${line.name}`, children, line.name, level + 1)] : []),
+        ],
+      ),
+    ),
+  );
+}
+
+function fieldEntries(nodes: readonly FieldNode[], scope: FieldScope, toPhrasing: ToPhrasing): FieldEntry[] {
+  return nodes.map((node) => ({
+    name: node.key,
+    anchor: fieldAnchor(scope, node.name),
+    type: node.type,
+    requirement: requirement(node.required),
+    description: toPhrasing(node.description),
+    children: fieldEntries(node.children, scope, toPhrasing),
+  }));
+}
+
+/** The field reference of an object schema, or `null` when it has no fields. */
+export function schemaFieldList(
+  schema: JsonObject,
+  scope: FieldScope,
+  label: string,
+  toPhrasing: ToPhrasing,
+): MdxJsxFlowElement | null {
+  const nodes = fieldTree(schema);
+  return nodes.length === 0 ? null : fieldList(label, fieldEntries(nodes, scope, toPhrasing));
+}
+
+/**
+ * A schema's fields (anchored under `scope`), or for a `oneOf` its alternatives and what selects each.
+ * `label` names the list for assistive technology.
+ */
+export function schemaNodes(
+  schema: JsonObject,
+  scope: FieldScope,
+  label: string,
+  toPhrasing: ToPhrasing,
+): RootContent[] {
   const variants = schemaVariants(schema);
   if (variants.length > 0) {
     return [
@@ -106,7 +151,7 @@ export function schemaNodes(schema: JsonObject, toPhrasing: ToPhrasing): RootCon
       ),
     ];
   }
-  const fields = fieldTable(schema, toPhrasing);
+  const fields = schemaFieldList(schema, scope, label, toPhrasing);
   const rule = requiredAlternatives(schema);
   return [
     ...(fields ? [fields] : [paragraph(text(`A value of type ${typeLabel(schema)}.`))]),
@@ -114,30 +159,27 @@ export function schemaNodes(schema: JsonObject, toPhrasing: ToPhrasing): RootCon
   ];
 }
 
-function parametersTable(definition: JsonObject, toPhrasing: ToPhrasing): Table | null {
+function parameterEntries(definition: JsonObject, toPhrasing: ToPhrasing): FieldEntry[] {
   const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
-  if (parameters.length === 0) return null;
-  return table(
-    ['Name', 'In', 'Type', 'Required', 'Description'],
-    parameters.map((parameter) => {
-      const schema = isObject(parameter.schema) ? parameter.schema : {};
-      const description = [
-        parameter.description,
-        ...(Array.isArray(schema.enum)
-          ? [`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`]
-          : []),
-      ]
-        .filter((part) => typeof part === 'string' && part.trim())
-        .join(' ');
-      return [
-        [code(String(parameter.name))],
-        [text(String(parameter.in))],
-        [text(typeLabel(schema))],
-        requirement(parameter.required === true),
-        toPhrasing(description),
-      ];
-    }),
-  );
+  return parameters.map((parameter) => {
+    const schema = isObject(parameter.schema) ? parameter.schema : {};
+    const description = [
+      parameter.description,
+      ...(Array.isArray(schema.enum)
+        ? [`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`]
+        : []),
+    ]
+      .filter((part) => typeof part === 'string' && part.trim())
+      .join(' ');
+    return {
+      name: String(parameter.name),
+      anchor: fieldAnchor(String(parameter.in), String(parameter.name)),
+      type: typeLabel(schema),
+      location: String(parameter.in),
+      requirement: requirement(parameter.required === true),
+      description: toPhrasing(description),
+    };
+  });
 }
 
 function mediaEntries(content: unknown): [string, JsonObject][] {
@@ -146,14 +188,13 @@ function mediaEntries(content: unknown): [string, JsonObject][] {
   );
 }
 
-function bodyLabel(content: unknown): PhrasingContent[] {
+/** `application/json: object (Money)`, or `No body`. */
+function bodyLabel(content: unknown): string {
   const entries = mediaEntries(content);
-  if (entries.length === 0) return [text('No body')];
-  return entries.flatMap(([type, media], index) => [
-    ...(index > 0 ? [text('; ')] : []),
-    code(type),
-    ...(isObject(media.schema) ? [text(`: ${typeLabel(media.schema)}`)] : []),
-  ]);
+  if (entries.length === 0) return 'No body';
+  return entries
+    .map(([type, media]) => (isObject(media.schema) ? `${type}: ${typeLabel(media.schema)}` : type))
+    .join('; ');
 }
 
 /** The whole operation block of an endpoint page. */
@@ -175,8 +216,8 @@ export function operationNodes(
     }),
   ];
 
-  const parameters = parametersTable(definition, toPhrasing);
-  if (parameters) nodes.push(heading(depth, 'Parameters'), parameters);
+  const parameters = parameterEntries(definition, toPhrasing);
+  if (parameters.length > 0) nodes.push(heading(depth, 'Parameters'), fieldList('Parameters', parameters));
 
   const requestBody = isObject(definition.requestBody) ? definition.requestBody : null;
   if (requestBody) {
@@ -188,7 +229,9 @@ export function operationNodes(
       ];
       if (typeof requestBody.description === 'string') intro.push(text(' '), ...toPhrasing(requestBody.description));
       nodes.push(paragraph(...intro));
-      if (isObject(media.schema)) nodes.push(...schemaNodes(media.schema, toPhrasing));
+      if (isObject(media.schema)) {
+        nodes.push(...schemaNodes(media.schema, 'request', 'Request body fields', toPhrasing));
+      }
     }
   }
 
@@ -197,23 +240,32 @@ export function operationNodes(
   );
   nodes.push(
     heading(depth, 'Responses'),
-    table(
-      ['Status', 'Meaning', 'Body'],
-      responses.map(([status, response]) => [
-        [code(status)],
-        toPhrasing(String(response.description ?? '')),
-        bodyLabel(response.content),
-      ]),
+    fieldList(
+      'Responses',
+      responses.map(([status, response]) => ({
+        name: status,
+        anchor: fieldAnchor('status', status),
+        type: bodyLabel(response.content),
+        description: toPhrasing(String(response.description ?? '')),
+      })),
     ),
   );
 
-  for (const [status, response] of responses) {
-    if (!status.startsWith('2')) continue;
+  // The success response, the same way on every endpoint page: its fields, or that it has no body.
+  const success = responses.find(([status]) => status.startsWith('2'));
+  if (success) {
+    const [status, response] = success;
     const json = mediaEntries(response.content).find(([type]) => type.includes('json'));
-    if (json && isObject(json[1].schema)) {
-      nodes.push(heading(depth, `Response body (${status})`), ...schemaNodes(json[1].schema, toPhrasing));
-      break;
-    }
+    nodes.push(
+      heading(depth, `Response body (${status})`),
+      ...(json && isObject(json[1].schema)
+        ? schemaNodes(json[1].schema, 'response', `Response body fields (${status})`, toPhrasing)
+        : [
+            paragraph(
+              text(mediaEntries(response.content).length === 0 ? 'No body.' : `${bodyLabel(response.content)}.`),
+            ),
+          ]),
+    );
   }
   return nodes;
 }

@@ -1,10 +1,10 @@
 /**
- * Flattens a dereferenced JSON Schema (OpenAPI 3.1) into the rows of a field table:
- * `owner.address.line1`, its type, whether it is required, and its description.
+ * Reads a dereferenced JSON Schema (OpenAPI 3.1) as the tree of a field reference: each field
+ * (`owner.address.line1`) with its type, whether it is required, its description, and its own fields.
  */
 import { isObject, type JsonObject } from '../../openapi/document';
 
-export interface FieldRow {
+interface FieldRow {
   /** Dotted path; array items are written `name[]`. */
   readonly name: string;
   readonly type: string;
@@ -141,8 +141,15 @@ function childObject(schema: JsonObject): { readonly object: JsonObject; readonl
   return null;
 }
 
-/** Every field of an object schema, depth first, parents before their children. */
-export function fieldRows(input: JsonObject, prefix = '', depth = 0): FieldRow[] {
+export interface FieldNode extends FieldRow {
+  /** The field's own name, the last part of its path (`amount` of `limitPrice.amount`). */
+  readonly key: string;
+  /** Its fields, when it is an object (or an array of objects) shown to its depth. */
+  readonly children: readonly FieldNode[];
+}
+
+/** Every field of an object schema as a tree: each field with its own fields under it. */
+export function fieldTree(input: JsonObject, prefix = '', depth = 0): FieldNode[] {
   const schema = mergeAllOf(input);
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
@@ -150,14 +157,17 @@ export function fieldRows(input: JsonObject, prefix = '', depth = 0): FieldRow[]
     if (!isObject(value)) return [];
     const property = mergeAllOf(value);
     const name = `${prefix}${key}`;
-    const row: FieldRow = {
-      name,
-      type: typeLabel(property),
-      required: required.has(key),
-      description: describe(withoutNull(property)),
-    };
     const child = depth + 1 < MAX_DEPTH ? childObject(property) : null;
-    return child ? [row, ...fieldRows(child.object, `${name}${child.suffix}.`, depth + 1)] : [row];
+    return [
+      {
+        key,
+        name,
+        type: typeLabel(property),
+        required: required.has(key),
+        description: describe(withoutNull(property)),
+        children: child ? fieldTree(child.object, `${name}${child.suffix}.`, depth + 1) : [],
+      },
+    ];
   });
 }
 

@@ -2,11 +2,14 @@ import MDXComponents from '@theme-original/MDXComponents';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
 import ApiEndpoint from '@site/src/components/ApiEndpoint';
+import ApiField from '@site/src/components/ApiField';
+import ApiFieldList from '@site/src/components/ApiFieldList';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /**
  * The theme's MDX components, with tables that scroll from the keyboard, and the components the
- * reference blocks of `plugins/remark-api-reference` expand to (tabs and the operation header).
+ * reference blocks of `plugins/remark-api-reference` expand to (tabs, the operation header and the
+ * field reference).
  */
 export default {
   ...MDXComponents,
@@ -14,4 +17,6 @@ export default {
   Tabs,
   TabItem,
   ApiEndpoint,
+  ApiFieldList,
+  ApiField,
 };

@@ -18,6 +18,11 @@ const SIGNED_IN_ROUTES = [
   '/docs/trading-api/options/single-option-order',
   '/docs/getting-started/first-test-order',
   '/docs/accounts-api/endpoints/sandbox-deposit',
+  // Field references: nested, folded and anchored fields; a data-block page; tables that become cards.
+  '/docs/trading-api/equity/single-equity-order',
+  '/docs/accounts-api/endpoints/get-account',
+  '/docs/accounts-api/data-blocks/financial-profile',
+  '/docs/accounts-api/appendix/values',
 ];
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -23,7 +23,9 @@ test('an endpoint page shows its operation from the description', async ({ page 
   await expect(endpoint).toContainText('https://api.clearing.example/v1/accounts/{accountNumber}/balances/summary');
   await expect(endpoint).toContainText('accounts.read');
   await expect(page.getByRole('heading', { name: 'Parameters', level: 3 })).toBeVisible();
-  await expect(page.locator('table').filter({ hasText: 'asOfDate' }).first()).toContainText('string (date)');
+  await expect(page.getByRole('list', { name: 'Parameters' }).locator('li[id="query.asOfDate"]')).toContainText(
+    'string (date)',
+  );
   await expect(page.getByRole('heading', { name: 'Response body (200)', level: 3 })).toBeVisible();
   // The generated headings join the table of contents.
   await expect(page.locator('.table-of-contents').getByRole('link', { name: 'Responses' })).toBeAttached();
@@ -64,7 +66,9 @@ test('the operation block links to the operation in the API reference', async ({
 
 test('a data-block page shows its schema fields', async ({ page }) => {
   await open(page, '/docs/accounts-api/data-blocks/trusted-contact');
-  await expect(page.locator('table').filter({ hasText: 'relationship' }).first()).toContainText('Required');
+  await expect(
+    page.getByRole('list', { name: 'TrustedContact fields' }).locator('li[id="TrustedContact.relationship"]'),
+  ).toContainText('required');
 });
 
 /** Every docs page with a Mermaid diagram, and how many it has, read from the MDX sources (partials included). */

@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test';
 import { BUILD_DIR, SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
 import { SCROLL_SHADOWS_CLASS } from '../../src/css/scrollShadows';
+import { FIELD_LIST_CLASS } from '../../src/components/ApiField/fieldAnchor';
 import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
 
 /**
- * What axe cannot see: tables that lose their columns on a phone, diagrams too small to read or without a
+ * What axe cannot see: a field reference that does not read as one, tables that lose their columns on a phone, diagrams too small to read or without a
  * way to enlarge them, and a sidebar that hides the page being read. Each check reads the real build.
  * (layout.spec.ts checks every page's tables against the text column at 1280 px.)
  */
@@ -19,6 +20,10 @@ const PHONE = { width: 390, height: 844 } as const;
 /** The docs pages whose built HTML has a table: the build says which, so a new table is covered at once. */
 const TABLE_PAGES = DOCS_ROUTES.filter((route) =>
   readFileSync(path.join(BUILD_DIR, route, 'index.html'), 'utf8').includes('<table'),
+);
+/** The pages with an operation block (an endpoint page), from the build. */
+const ENDPOINT_PAGES = DOCS_ROUTES.filter((route) =>
+  readFileSync(path.join(BUILD_DIR, route, 'index.html'), 'utf8').includes('aria-label="Operation '),
 );
 const DIAGRAM_PAGES = DOCS_ROUTES.map((route) => ({ route, sources: diagramSourcesFor(route) })).filter(
   (page) => page.sources.length > 0,
@@ -37,19 +42,109 @@ async function diagramsDrawn(page: Page, count: number) {
 test('the build has pages with tables and diagrams to check', () => {
   expect(TABLE_PAGES.length).toBeGreaterThanOrEqual(40);
   expect(DIAGRAM_PAGES.length).toBeGreaterThanOrEqual(8);
+  expect(ENDPOINT_PAGES.length).toBeGreaterThanOrEqual(20);
+});
+
+test('every endpoint page shows its parameters or body, statuses and success response as field references', () => {
+  const missing = ENDPOINT_PAGES.flatMap((route) => {
+    const html = readFileSync(path.join(BUILD_DIR, route, 'index.html'), 'utf8');
+    return [
+      ...(/<h[2-6][^>]*>Responses/.test(html) ? [] : [`${route}: no Responses heading`]),
+      ...(/<h[2-6][^>]*>Response body \(2\d\d\)/.test(html) ? [] : [`${route}: no success response`]),
+      // (The built HTML is minified: an attribute value without spaces has no quotes.)
+      ...(/aria-label="?Responses[">]/.test(html) ? [] : [`${route}: the statuses are not a field list`]),
+      ...(/<table[^>]*>(?:(?!<\/table>)[\s\S])*>(Field|Name|Status)<\/th>/.test(html)
+        ? [`${route}: a field table is left`]
+        : []),
+    ];
+  });
+  expect(missing).toEqual([]);
+});
+
+test.describe('the field reference at 1280 px', () => {
+  test.use({ viewport: DESKTOP });
+  const ORDER_PAGE = '/docs/trading-api/equity/single-equity-order';
+
+  test(`${ORDER_PAGE}: a list of fields, children under their parent, name, type and requirement on one line`, async ({
+    page,
+  }) => {
+    await open(page, ORDER_PAGE);
+    const list = page.getByRole('list', { name: 'Request body fields' });
+    await expect(list).toHaveClass(new RegExp(FIELD_LIST_CLASS));
+    const parent = list.locator('> li[id="request.limitPrice"]');
+    const child = parent.locator('li[id="request.limitPrice.amount"]');
+    await expect(child).toHaveCount(1);
+    const layout = await child.evaluate((item) => {
+      const head = item.firstElementChild!;
+      const parts = Array.from(head.children).filter((part) => getComputedStyle(part).opacity !== '0');
+      const first = parts[0].getBoundingClientRect();
+      const parentName = item.parentElement!.closest('li')!.querySelector('code')!.getBoundingClientRect();
+      return {
+        line: parts.map((part) => part.textContent),
+        oneLine: parts.every((part) => {
+          const box = part.getBoundingClientRect();
+          return box.top < first.bottom && box.bottom > first.top;
+        }),
+        indented: head.getBoundingClientRect().left - parentName.left,
+      };
+    });
+    expect(layout.line).toEqual(['amount', 'string', 'required']);
+    expect(layout.oneLine).toBe(true);
+    expect(layout.indented).toBeGreaterThan(10);
+  });
+
+  test(`${ORDER_PAGE}: a field's anchor link shows on hover and on focus, and lands on the field`, async ({ page }) => {
+    await open(page, ORDER_PAGE);
+    const field = page.locator('li[id="request.limitPrice.amount"]');
+    const link = field.getByRole('link', { name: 'Link to request.limitPrice.amount' });
+    await expect(link).toHaveCSS('opacity', '0');
+    await field.locator('code').first().hover();
+    await expect(link).toHaveCSS('opacity', '1');
+    await page.mouse.move(0, 0);
+    await expect(link).toHaveCSS('opacity', '0');
+    await link.focus();
+    await expect(link).toHaveCSS('opacity', '1');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#request\.limitPrice\.amount$/);
+    await expect(field).toBeInViewport();
+  });
+
+  test('a folded level opens and closes from the keyboard, and a link into it opens it', async ({ page }) => {
+    const route = '/docs/accounts-api/endpoints/get-account';
+    await open(page, route);
+    const firstFolded = page.locator(`article .${FIELD_LIST_CLASS} details:not([open])`).first();
+    await expect(firstFolded).toHaveCount(1);
+    const target = await firstFolded.locator('li[id]').first().getAttribute('id');
+    const parent = await firstFolded.evaluate((fold) => fold.closest('li')!.id);
+    const fold = page.locator(`li[id="${parent}"] > details`);
+    const summary = fold.locator('> summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(fold).toHaveAttribute('open', '');
+    await expect(page.locator(`[id="${target}"]`)).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(fold).not.toHaveAttribute('open');
+
+    await page.goto(`${route}#${target}`);
+    await expect(page.locator(`[id="${target}"]`)).toBeInViewport();
+  });
 });
 
 test.describe('tables at 390 px', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
-  for (const route of ['/docs/accounts-api/appendix/values', '/docs/accounts-api/endpoints/new-account']) {
-    test(`${route}: a table of three or more columns shows one card per row, every value named by its column`, async ({
+  for (const route of [
+    '/docs/accounts-api/appendix/values',
+    '/docs/accounts-api/endpoints/new-account',
+    '/docs/getting-started/authentication',
+  ]) {
+    test(`${route}: a table of two or more columns shows one card per row, every value named by its column`, async ({
       page,
     }) => {
       await open(page, route);
       const problems = await page.locator('article table').evaluateAll((tables) =>
         tables.flatMap((table, index) => {
           const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim() ?? '');
-          if (headers.length < 3) return [];
+          if (headers.length < 2) return [];
           const name = `table ${index + 1} (${headers.join(' | ')})`;
           const found: string[] = [];
           const tableWidth = table.getBoundingClientRect().width;

@@ -3,7 +3,7 @@ import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { operationHref } from '../../../config/apiReference';
 import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import { environmentUrl, scopeAlternatives } from '..';
-import { operationNodes, type ReferenceOperation } from '../referenceNodes';
+import { operationNodes, schemaNodes, type ReferenceOperation } from '../referenceNodes';
 import { decodeEnvironmentUrls, decodeScopeAlternatives } from '../../../src/components/ApiEndpoint/endpointFacts';
 
 const accounts = loadDereferenced('accounts');
@@ -71,5 +71,117 @@ describe('environmentUrl', () => {
       url: 'https://x.example/v1/a',
     });
     expect(() => environmentUrl({ url: 'https://x.example' }, '/a')).toThrow('needs a description');
+  });
+});
+
+/** The `ApiField`s of an `ApiFieldList`: the attributes, description and nested entries of each. */
+interface Entry {
+  readonly attributes: Record<string, string>;
+  readonly description: string;
+  readonly children: Entry[];
+}
+
+const attributesOf = (element: MdxJsxFlowElement) =>
+  Object.fromEntries(element.attributes.map((attribute) => [(attribute as { name: string }).name, attribute.value]));
+
+function entries(list: MdxJsxFlowElement): Entry[] {
+  expect(list.name).toBe('ApiFieldList');
+  return (list.children as MdxJsxFlowElement[]).map((field) => {
+    expect(field.name).toBe('ApiField');
+    const paragraph = field.children.find((child) => child.type === 'paragraph');
+    const nested = field.children.find((child) => child.type === 'mdxJsxFlowElement') as MdxJsxFlowElement | undefined;
+    return {
+      attributes: attributesOf(field) as Record<string, string>,
+      description: paragraph ? JSON.stringify(paragraph.children) : '',
+      children: nested ? entries(nested) : [],
+    };
+  });
+}
+
+const phrasing = (markdown: string) => (markdown ? [{ type: 'text' as const, value: markdown }] : []);
+
+describe('the field reference', () => {
+  it('nests fields under their parents, anchored by scope and dotted path, deeper levels folded', () => {
+    const [list] = schemaNodes(
+      {
+        type: 'object',
+        required: ['symbol'],
+        properties: {
+          symbol: { type: 'string', description: 'The ticker.' },
+          limitPrice: {
+            type: 'object',
+            required: ['amount'],
+            properties: {
+              amount: { type: 'object', properties: { units: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      'request',
+      'Request body fields',
+      phrasing,
+    ) as MdxJsxFlowElement[];
+    expect(attributesOf(list)).toEqual({ label: 'Request body fields' });
+    const [symbol, limitPrice] = entries(list);
+    expect(symbol.attributes).toEqual({
+      name: 'symbol',
+      anchor: 'request.symbol',
+      type: 'string',
+      requirement: 'required',
+    });
+    expect(symbol.description).toContain('The ticker.');
+    expect(limitPrice.attributes.requirement).toBe('optional');
+    const [amount] = limitPrice.children;
+    expect(amount.attributes).toMatchObject({
+      name: 'amount',
+      anchor: 'request.limitPrice.amount',
+      requirement: 'required',
+    });
+    expect(amount.children[0].attributes.anchor).toBe('request.limitPrice.amount.units');
+
+    const nestedLists = (list.children[1] as MdxJsxFlowElement).children.filter(
+      (child): child is MdxJsxFlowElement => child.type === 'mdxJsxFlowElement',
+    );
+    expect(attributesOf(nestedLists[0])).toEqual({ label: 'Fields of limitPrice', parent: 'limitPrice' });
+    const deeper = (nestedLists[0].children[0] as MdxJsxFlowElement).children.find(
+      (child): child is MdxJsxFlowElement => child.type === 'mdxJsxFlowElement',
+    )!;
+    expect(attributesOf(deeper)).toEqual({ label: 'Fields of amount', parent: 'amount', collapsed: 'true' });
+  });
+
+  it('lists parameters with where they go, and every status with its body, as field entries', () => {
+    const nodes = operationNodes(referenceOperation('getAccount'), 3, phrasing);
+    const lists = nodes.filter(
+      (node): node is MdxJsxFlowElement => node.type === 'mdxJsxFlowElement' && node.name === 'ApiFieldList',
+    );
+    const [parameters, statuses, responseBody] = lists.map(entries);
+    expect(parameters.map((entry) => entry.attributes)).toContainEqual({
+      name: 'accountNumber',
+      anchor: 'path.accountNumber',
+      type: 'string',
+      location: 'path',
+      requirement: 'required',
+    });
+    expect(statuses[0].attributes).toMatchObject({ name: '200', anchor: 'status.200' });
+    expect(statuses[0].attributes.type).toMatch(/^application\/json: object/);
+    expect(statuses.map((entry) => entry.attributes.name)).toContain('404');
+    expect(responseBody.length).toBeGreaterThan(3);
+    expect(responseBody.every((entry) => entry.attributes.anchor.startsWith('response.'))).toBe(true);
+    expect(nodes).toContainEqual(
+      expect.objectContaining({ type: 'heading', children: [{ type: 'text', value: 'Response body (200)' }] }),
+    );
+  });
+
+  it('says so when the success response has no body', () => {
+    const operation = referenceOperation('getAccount');
+    const noBody = {
+      ...operation,
+      definition: { ...operation.definition, responses: { 204: { description: 'Done.' } } },
+    };
+    const nodes = operationNodes(noBody, 3, phrasing);
+    const index = nodes.findIndex(
+      (node) => node.type === 'heading' && JSON.stringify(node.children).includes('Response body (204)'),
+    );
+    expect(nodes[index + 1]).toEqual({ type: 'paragraph', children: [{ type: 'text', value: 'No body.' }] });
   });
 });

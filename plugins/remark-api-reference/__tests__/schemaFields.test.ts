@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { fieldRows, requiredAlternatives, schemaVariants, typeLabel } from '../schemaFields';
+import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from '../schemaFields';
 import { resolveReferences } from '../resolveReferences';
 
 const money = {
@@ -12,9 +12,12 @@ const money = {
   },
 };
 
-describe('fieldRows', () => {
-  it('lists nested fields with dotted paths, array items with [], and what is required', () => {
-    const rows = fieldRows({
+/** The tree depth first, parents before their children. */
+const flat = (nodes: readonly FieldNode[]): FieldNode[] => nodes.flatMap((node) => [node, ...flat(node.children)]);
+
+describe('fieldTree', () => {
+  it('nests each field under its parent, with dotted paths, array items with [], and what is required', () => {
+    const tree = fieldTree({
       type: 'object',
       required: ['id'],
       properties: {
@@ -26,6 +29,12 @@ describe('fieldRows', () => {
         },
       },
     });
+    expect(tree.map((node) => [node.key, node.children.map((child) => child.key)])).toEqual([
+      ['id', []],
+      ['price', ['amount', 'currency']],
+      ['legs', ['symbol']],
+    ]);
+    const rows = flat(tree);
     expect(rows.map((row) => [row.name, row.type, row.required])).toEqual([
       ['id', 'string (uuid)', true],
       ['price', 'object (Money) or null', false],
@@ -39,7 +48,7 @@ describe('fieldRows', () => {
   });
 
   it('merges allOf members, their properties and their required lists', () => {
-    const rows = fieldRows({
+    const rows = fieldTree({
       allOf: [
         { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
         {
@@ -113,7 +122,7 @@ describe('constraint-only alternatives', () => {
   it('are a rule about the fields, not alternative schemas', () => {
     expect(schemaVariants(addressUpdate)).toEqual([]);
     expect(typeLabel(addressUpdate)).toBe('object');
-    expect(fieldRows(addressUpdate).map((row) => row.name)).toEqual(['legalAddress', 'mailingAddress']);
+    expect(fieldTree(addressUpdate).map((row) => row.name)).toEqual(['legalAddress', 'mailingAddress']);
     expect(requiredAlternatives(addressUpdate)).toBe('Send at least one of: `legalAddress`, `mailingAddress`.');
   });
 

@@ -1,7 +1,7 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
-/** Tables with at least this many columns are shown as one card per row on a phone. */
-export const STACK_FROM_COLUMNS = 3;
+/** Tables with at least this many columns are shown as one card per row on a phone (two-column ones too). */
+export const STACK_FROM_COLUMNS = 2;
 
 type ElementWithChildren = ReactElement<{ children?: ReactNode }>;
 

@@ -41,23 +41,35 @@ describe('stacked tables', () => {
     expect(screen.getAllByRole('columnheader')).toHaveLength(3);
   });
 
-  it('leaves a two-column table as it is', () => {
+  /** A table of one row under the given column names. */
+  const renderTable = (headers: string[], cells: string[]) =>
     render(
       <ScrollableTable>
         <thead>
           <tr>
-            <th>Value</th>
-            <th>Meaning</th>
+            {headers.map((header) => (
+              <th key={header}>{header}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td>NEW</td>
-            <td>Working.</td>
+            {cells.map((cell) => (
+              <td key={cell}>{cell}</td>
+            ))}
           </tr>
         </tbody>
       </ScrollableTable>,
     );
+
+  it('labels a two-column table too, so that it becomes cards on a phone like the wider ones', () => {
+    renderTable(['Value', 'Meaning'], ['NEW', 'Working.']);
+    expect(screen.getByRole('cell', { name: 'NEW' })).toHaveAttribute('data-label', 'Value');
+    expect(screen.getByRole('cell', { name: 'Working.' })).toHaveAttribute('data-label', 'Meaning');
+  });
+
+  it('leaves a one-column table as it is', () => {
+    renderTable(['Value'], ['NEW']);
     expect(screen.getByText('NEW')).not.toHaveAttribute('data-label');
   });
 });

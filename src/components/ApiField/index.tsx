@@ -1,0 +1,40 @@
+import React, { type ReactNode } from 'react';
+import clsx from 'clsx';
+import { UNINDEXED_FIELD_CLASS } from './fieldAnchor';
+import styles from './styles.module.css';
+
+export interface Props {
+  /** The field's own name (`amount`), a parameter's name or a status code. */
+  readonly name: string;
+  /** Its anchor on the page, as `fieldAnchor` writes it. */
+  readonly anchor: string;
+  /** `string (date)`, `object (Money)`, a response's body. */
+  readonly type?: string;
+  /** Where a parameter goes: `path`, `query`, `header`. */
+  readonly location?: string;
+  /** Whether a request must send it; absent where the question does not arise (a status code). */
+  readonly requirement?: 'required' | 'optional';
+  /** Its description (a paragraph), then its own fields (an `ApiFieldList`). */
+  readonly children?: ReactNode;
+}
+
+/**
+ * One entry of a field reference: name, type and requirement on one line, the description below and
+ * the field's own fields under it. The line shows a link to the field's anchor on hover and on focus.
+ */
+export default function ApiField({ name, anchor, type, location, requirement, children }: Props): ReactNode {
+  return (
+    <li id={anchor} className={styles.field}>
+      <div className={styles.head}>
+        <code className={styles.name}>{name}</code>
+        {type ? <span className={clsx(styles.type, UNINDEXED_FIELD_CLASS)}>{type}</span> : null}
+        {location ? <span className={clsx(styles.location, UNINDEXED_FIELD_CLASS)}>in {location}</span> : null}
+        {requirement ? <span className={clsx(styles[requirement], UNINDEXED_FIELD_CLASS)}>{requirement}</span> : null}
+        <a className={styles.anchor} href={`#${anchor}`} aria-label={`Link to ${anchor}`}>
+          #
+        </a>
+      </div>
+      {children}
+    </li>
+  );
+}
