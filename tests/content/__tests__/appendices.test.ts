@@ -1,12 +1,5 @@
 /** @jest-environment node */
-import {
-  API_NAMES,
-  loadBundled,
-  loadDereferenced,
-  operationsOf,
-  type ApiName,
-  type JsonObject,
-} from '../../../openapi/descriptions';
+import { API_NAMES, loadBundled, operationsOf, type ApiName, type JsonObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
 
 /**
@@ -96,7 +89,7 @@ describe('the Accounts error appendix', () => {
     return [];
   };
   const operations = (['accounts', 'onboarding'] as const).flatMap((api) =>
-    operationsOf(api, loadDereferenced(api)).map((operation) => {
+    operationsOf(api, loadBundled(api, { dereferenced: true })).map((operation) => {
       const responses = Object.entries((operation.definition.responses ?? {}) as Record<string, JsonObject>);
       const errors = responses.filter(([status]) => /^[45]/.test(status)).map(([, response]) => response);
       const codes = [...new Set(codesIn(errors))].filter((code) => !EVERY_OPERATION.includes(code));
