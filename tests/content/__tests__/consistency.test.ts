@@ -452,8 +452,12 @@ describe('polling orders with search', () => {
     const inDiagrams = pages.flatMap((candidate) =>
       candidate.codeBlocks
         .filter((block) => block.lang === 'mermaid' && /(?:no longer in|missing from) the results/i.test(block.code))
-        .filter(
-          (block) => !/\bfrom\b/.test(block.code.split('\n').find((line) => /GET \/orders\/\w+ with/.test(line)) ?? ''),
+        // Every search message (GET /orders/equity, not /orders/equity/orderId) names its from.
+        .filter((block) =>
+          block.code
+            .split('\n')
+            .filter((line) => /GET \/orders\/\w+(?!\/|\w)/.test(line))
+            .some((line) => !/\bfrom\b/.test(line)),
         )
         .map((block) => `${candidate.file}:${block.line}: polling diagram without from`),
     );
