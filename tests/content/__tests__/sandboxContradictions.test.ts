@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOCAL_SANDBOX, URL_VARIABLES } from '../../../src/facts';
 import { DOCS_DIR, readPage } from '../docsPages';
 
 interface Category {
@@ -111,7 +112,13 @@ describe('the docs agree with each other', () => {
     expect(quickStart).toMatch(/export ACCESS_TOKEN=\$\(node -p/);
     expect(quickStart).toMatch(/no `uuidgen`/);
     expect(quickStart).toMatch(/npm run sandbox/);
-    expect(quickStart).toMatch(/http:\/\/localhost:4020\/connect\/token/);
+    // The one switch: the variables every sample reads, set to the local sandbox's URLs.
+    const switchBlock = readPage('getting-started/first-test-order.mdx').codeBlocks.find((block) =>
+      /Point the samples at the local sandbox/.test(block.meta),
+    );
+    expect(switchBlock?.code).toContain(`export ${URL_VARIABLES.baseUrl}=${LOCAL_SANDBOX.baseUrl}\n`);
+    expect(switchBlock?.code).toContain(`export ${URL_VARIABLES.tokenUrl}=${LOCAL_SANDBOX.tokenUrl}\n`);
+    expect(text('getting-started/sandbox.mdx')).toMatch(/^## Hosted or local sandbox$/m);
     expect(quickStart).toMatch(/`POST \/accounts` belongs to the Onboarding API description/);
   });
 });
