@@ -22,7 +22,7 @@ const mocks = await startPrismMocks({
   ports,
   log: (api, text) => process.stdout.write(text.replace(/^(?=.)/gm, `[${api}] `)),
 });
-console.log('\nMock servers (replace https://sandbox.api.clearing.example/v1 in a sample with the URL of its API):');
+console.log("\nMock servers (set BASE_URL to the URL of a sample's API to run the sample against its mock):");
 for (const [api, url] of Object.entries(mocks.baseUrls)) console.log(`  ${api.padEnd(10)} ${url}`);
 console.log('Any bearer token works. Stop with Ctrl+C.');
 

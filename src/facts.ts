@@ -24,6 +24,19 @@ export const PRODUCTION_BASE_URL = ENVIRONMENTS[1].baseUrl;
 /** The token endpoint of the `clientCredentials` security scheme, the same for both environments. */
 export const TOKEN_URL = 'https://id.clearing.example/connect/token';
 
+/**
+ * The variables the samples read the base URL and the token URL from, each with the hosted sandbox's URL
+ * as its default: setting both once points every sample at another sandbox, such as the local one.
+ */
+export const URL_VARIABLES = { baseUrl: 'BASE_URL', tokenUrl: 'TOKEN_URL' } as const;
+
+/** The sandbox on this machine, `npm run sandbox` (sandbox/cli.mjs) at its default port. */
+export const LOCAL_SANDBOX = {
+  origin: 'http://localhost:4020',
+  baseUrl: 'http://localhost:4020/v1',
+  tokenUrl: 'http://localhost:4020/connect/token',
+} as const;
+
 /** How a client authenticates at the token endpoint (`x-client-authentication` of the security scheme). */
 export const CLIENT_AUTHENTICATION = {
   /** The OAuth 2.0 name of the method. */

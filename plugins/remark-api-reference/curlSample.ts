@@ -1,10 +1,13 @@
 /** The curl sample of a request: one option per line, ready to paste into a shell. */
-import { requestUrl, type HeaderValue, type SampleRequest } from './requestModel';
+import { baseUrlOf, requestTarget, type HeaderValue, type SampleRequest } from './requestModel';
+import { URL_VARIABLES } from '../../src/facts';
 
 /** The shell command substitution that prints a new UUID. */
 export const NEW_KEY_COMMAND = `$(node -p 'crypto.randomUUID()')`;
 
 const shellQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+/** Text for inside double quotes, where `$`, `` ` ``, `\\` and `"` would otherwise be read by the shell. */
+const shellEscape = (value: string): string => value.replace(/["\\`$]/g, '\\$&');
 
 /**
  * A header in double quotes, so that `$ACCESS_TOKEN` and the new key expand. The key comes from Node.js
@@ -17,12 +20,16 @@ function shellHeader(name: string, value: HeaderValue): string {
     case 'newUuid':
       return `"${name}: ${NEW_KEY_COMMAND}"`;
     case 'text':
-      return `"${name}: ${value.text.replace(/["\\`$]/g, '\\$&')}"`;
+      return `"${name}: ${shellEscape(value.text)}"`;
   }
 }
 
+/** The URL in double quotes: the base URL from `$BASE_URL`, the server's when it is unset. */
+const shellUrl = (request: SampleRequest): string =>
+  `"\${${URL_VARIABLES.baseUrl}:-${baseUrlOf(request)}}${shellEscape(requestTarget(request))}"`;
+
 export function curlSample(request: SampleRequest): string {
-  const lines = [`curl --request ${request.method} ${shellQuote(requestUrl(request))}`];
+  const lines = [`curl --request ${request.method} ${shellUrl(request)}`];
   for (const header of request.headers) lines.push(`--header ${shellHeader(header.name, header.value)}`);
   if (request.body?.kind === 'multipart') {
     for (const part of request.body.parts) {

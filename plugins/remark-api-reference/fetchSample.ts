@@ -1,7 +1,10 @@
 /** The JavaScript sample of a request: `fetch` as in Node 20 and later (an ES module, top-level await). */
-import { requestUrl, type HeaderValue, type SampleRequest } from './requestModel';
+import { baseUrlOf, requestTarget, type HeaderValue, type SampleRequest } from './requestModel';
+import { URL_VARIABLES } from '../../src/facts';
 
 const jsString = (value: string): string => JSON.stringify(value);
+/** Text for inside a template literal. */
+const jsTemplateText = (value: string): string => value.replace(/[`\\]|\$\{/g, '\\$&');
 const jsKey = (name: string): string => (/^[A-Za-z]+$/.test(name) ? name : jsString(name));
 
 function jsHeaderValue(value: HeaderValue): string {
@@ -30,7 +33,8 @@ export function fetchSample(request: SampleRequest): string {
     }
     lines.push('');
   }
-  lines.push(`const response = await fetch(${jsString(requestUrl(request))}, {`);
+  lines.push(`const baseUrl = process.env.${URL_VARIABLES.baseUrl} ?? ${jsString(baseUrlOf(request))};`);
+  lines.push(`const response = await fetch(\`\${baseUrl}${jsTemplateText(requestTarget(request))}\`, {`);
   lines.push(`  method: ${jsString(request.method)},`);
   lines.push('  headers: {');
   for (const header of request.headers) lines.push(`    ${jsKey(header.name)}: ${jsHeaderValue(header.value)},`);

@@ -1,7 +1,8 @@
 /** The Python sample of a request, with the `requests` library. */
 import type { JsonObject } from '../../openapi/document';
 import type { HeaderValue, SampleRequest } from './requestModel';
-import { requestUrl } from './requestModel';
+import { baseUrlOf, requestTarget } from './requestModel';
+import { URL_VARIABLES } from '../../src/facts';
 
 /** A JSON value as a Python literal (True/False/None instead of true/false/null). */
 export function pythonLiteral(value: unknown, indent = 0): string {
@@ -34,7 +35,7 @@ export function pythonSample(request: SampleRequest): string {
   const { body } = request;
   const usesUuid = request.headers.some((header) => header.value.kind === 'newUuid');
   const lines = ['import os', ...(usesUuid ? ['import uuid'] : []), '', 'import requests', ''];
-  const args = [`    ${JSON.stringify(requestUrl(request))},`, '    headers={'];
+  const args = [`    base_url + ${JSON.stringify(requestTarget(request))},`, '    headers={'];
   for (const header of request.headers) {
     args.push(`        ${JSON.stringify(header.name)}: ${pythonHeaderValue(header.value)},`);
   }
@@ -52,7 +53,12 @@ export function pythonSample(request: SampleRequest): string {
   }
   if (body?.kind === 'json') args.push(`    json=${pythonLiteral(body.value, 4)},`);
   args.push('    timeout=30,');
-  lines.push(`response = requests.${request.method.toLowerCase()}(`, ...args, ')');
+  lines.push(
+    `base_url = os.environ.get(${JSON.stringify(URL_VARIABLES.baseUrl)}, ${JSON.stringify(baseUrlOf(request))})`,
+    `response = requests.${request.method.toLowerCase()}(`,
+    ...args,
+    ')',
+  );
   lines.push('response.raise_for_status()');
   lines.push(request.response === 'binary' ? 'content = response.content' : 'result = response.json()');
   return lines.join('\n');

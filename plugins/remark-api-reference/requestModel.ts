@@ -63,11 +63,19 @@ export class SampleError extends Error {}
 /** Headers whose value must be new for every request, so that two copied samples never share one. */
 export const NEW_UUID_HEADERS: ReadonlySet<string> = new Set(['Idempotency-Key']);
 
+/** What follows the base URL: the path and the query string. */
+export function requestTarget(request: Pick<SampleRequest, 'path' | 'query'>): string {
+  const search = new URLSearchParams(request.query.map(([name, value]) => [name, value])).toString();
+  return `${request.path}${search ? `?${search}` : ''}`;
+}
+
 /** The whole URL: the base URL, the path and the query string. */
 export function requestUrl(request: Pick<SampleRequest, 'serverUrl' | 'path' | 'query'>): string {
-  const search = new URLSearchParams(request.query.map(([name, value]) => [name, value])).toString();
-  return `${request.serverUrl.replace(/\/$/, '')}${request.path}${search ? `?${search}` : ''}`;
+  return `${baseUrlOf(request)}${requestTarget(request)}`;
 }
+
+/** The server's base URL without a trailing slash: the default of the samples' base URL variable. */
+export const baseUrlOf = (request: Pick<SampleRequest, 'serverUrl'>): string => request.serverUrl.replace(/\/$/, '');
 
 /** The example of a parameter, media type or schema: `example`, else the chosen or first `examples` value. */
 export function exampleOf(holder: JsonObject, name?: string): unknown {

@@ -32,8 +32,18 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     expect(samples.map((sample) => sample.label)).toEqual(['curl', 'JavaScript (fetch)', 'Python (requests)']);
     for (const sample of samples) {
       expect(sample.code).toContain('https://sandbox.api.clearing.example/v1');
-      expect(sample.code).not.toMatch(/\{[a-zA-Z]+\}/); // every path parameter is filled in
+      // Every path parameter is filled in (`${baseUrl}` is the fetch sample's base URL).
+      expect(sample.code.replace('${baseUrl}', '')).not.toMatch(/\{[a-zA-Z]+\}/);
     }
+  });
+
+  it('reads the base URL from BASE_URL, with the sandbox as the default when it is unset', () => {
+    const [curl, fetch, python] = samples.map((sample) => sample.code);
+    expect(curl).toMatch(/^curl --request [A-Z]+ "\$\{BASE_URL:-https:\/\/sandbox\.api\.clearing\.example\/v1\}\//);
+    expect(fetch).toContain('const baseUrl = process.env.BASE_URL ?? "https://sandbox.api.clearing.example/v1";');
+    expect(fetch).toContain('await fetch(`${baseUrl}/');
+    expect(python).toContain('base_url = os.environ.get("BASE_URL", "https://sandbox.api.clearing.example/v1")');
+    expect(python).toMatch(/\(\n {4}base_url \+ "\//);
   });
 
   it('is a curl command bash accepts, sending the description example', () => {

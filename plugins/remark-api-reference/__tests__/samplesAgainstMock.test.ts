@@ -4,7 +4,8 @@
  * Every request sample the docs show, sent to a Prism mock of its API description, which checks the
  * path, parameters, security and body against the description: each must get the documented success
  * status. The curl samples run exactly as a reader copies them (the placeholder token in
- * `$ACCESS_TOKEN`, a new key from Node's `crypto.randomUUID()`), with only the sandbox base URL swapped for the mock's:
+ * `$ACCESS_TOKEN`, a new key from Node's `crypto.randomUUID()`), with the mock's URL in `$BASE_URL`, which every
+ * sample reads its base URL from (the sandbox's when unset):
  * the generated `<RequestSamples>` and every hand-written ` ```bash ` block that calls an API. Calls to
  * the token endpoint are the identity provider's, not an API's: the content checks hold them to
  * `src/facts.ts` (tests/content/__tests__/facts.test.ts).
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../../../openapi/descriptions';
 import { isObject } from '../../../openapi/document';
 import { startPrismMocks, type PrismMocks } from '../../../openapi/prismMock';
-import { ENVIRONMENTS, TOKEN_URL } from '../../../src/facts';
+import { ENVIRONMENTS, TOKEN_URL, URL_VARIABLES } from '../../../src/facts';
 import { docsFiles, readPage } from '../../../tests/content/docsPages';
 import type { SampleOperation, SampleOptions } from '../requestModel';
 import { requestSamples } from '../requestSamples';
@@ -93,10 +94,14 @@ interface CurlCall {
   readonly url: string;
 }
 
-/** The curl calls of a shell script: each `curl …` with its continuation lines. */
+/**
+ * The curl calls of a shell script: each `curl …` with its continuation lines. A URL that starts with a
+ * variable and its default (`"${BASE_URL:-https://…/v1}/orders"`) is read with the default.
+ */
 function curlCalls(code: string): CurlCall[] {
   return [...code.matchAll(/(?:^|[;&|]\s*)curl\b((?:[^\n]*\\\n)*[^\n]*)/gm)].map(([, options]) => {
-    const url = /["']?(https?:\/\/[^\s"']+)["']?/.exec(options)?.[1] ?? '';
+    const quoted = /["']?(?:\$\{\w+:-)?(https?:\/\/[^\s"'}]+)\}?([^\s"']*)["']?/.exec(options);
+    const url = quoted ? quoted[1] + quoted[2] : '';
     const explicit = /(?:-X|--request)\s+["']?([A-Z]+)/.exec(options)?.[1];
     const sendsBody = /(?:^|\s)(?:-d|--data(?:-raw|-binary|-urlencode)?|-F|--form)\s/.test(options);
     return { method: explicit ?? (sendsBody ? 'POST' : 'GET'), url };
@@ -198,13 +203,13 @@ afterAll(async () => {
 function runCurl(sample: Sample, baseUrl: string): { status: number; body: string; violations: string[] } {
   const bodyFile = path.join(workDir, 'response');
   const headersFile = path.join(workDir, 'response-headers');
-  if (!sample.curl.includes(sample.serverUrl)) throw new Error(`${sample.name} does not call ${sample.serverUrl}`);
-  const command = sample.curl.split(sample.serverUrl).join(baseUrl);
+  const variable = `"\${${URL_VARIABLES.baseUrl}:-${sample.serverUrl}}/`;
+  if (!sample.curl.includes(variable)) throw new Error(`${sample.name} does not call ${variable}…"`);
   const result = spawnSync(
     'bash',
     [
       '-c',
-      `set -e\ncurl() { command curl --silent --show-error --output "$RESPONSE_FILE" --dump-header "$HEADERS_FILE" --write-out '%{http_code}' "$@"; }\n${command}`,
+      `set -e\ncurl() { command curl --silent --show-error --output "$RESPONSE_FILE" --dump-header "$HEADERS_FILE" --write-out '%{http_code}' "$@"; }\n${sample.curl}`,
     ],
     {
       cwd: workDir,
@@ -212,6 +217,7 @@ function runCurl(sample: Sample, baseUrl: string): { status: number; body: strin
       env: {
         ...process.env,
         ACCESS_TOKEN: 'placeholder-access-token',
+        [URL_VARIABLES.baseUrl]: baseUrl,
         RESPONSE_FILE: bodyFile,
         HEADERS_FILE: headersFile,
       },
@@ -269,7 +275,7 @@ describe('a broken sample fails', () => {
     [
       'a path parameter of the wrong format',
       getOrder,
-      (curl: string) => curl.replace(/\/orders\/equity\/[^']+/, '/orders/equity/not-an-id'),
+      (curl: string) => curl.replace(/\/orders\/equity\/[^"]+/, '/orders/equity/not-an-id'),
     ],
   ])('%s', (_what, sample, breakIt) => {
     const curl = breakIt(sample.curl);

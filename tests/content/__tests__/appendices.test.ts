@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { API_NAMES, loadBundled, type ApiName, type JsonObject } from '../../../openapi/descriptions';
+import { API_NAMES, loadBundled, operationsOf, type ApiName, type JsonObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
 
 /**
@@ -66,5 +66,60 @@ describe('the appendix tables of values and error codes', () => {
       )
       .map((schema) => key(schema.api, schema.name));
     expect(uncovered).toEqual([]);
+  });
+});
+
+/**
+ * The Accounts error appendix says it lists every error code; its "Errors by operation" table must have a
+ * row for each operation of the accounts and onboarding descriptions (written `METHOD /path`), naming the
+ * codes the operation's error responses give (in their examples or their descriptions), other than the
+ * codes every operation can return, which the page lists once above the table.
+ */
+describe('the Accounts error appendix', () => {
+  const EVERY_OPERATION = ['UNAUTHENTICATED', 'SCOPE_MISSING', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+  const known = enums.find((schema) => schema.api === 'accounts' && schema.name === 'ErrorCode')?.values ?? [];
+  const codesIn = (value: unknown): string[] => {
+    if (typeof value === 'string') return known.filter((code) => new RegExp(`\\b${code}\\b`).test(value));
+    if (Array.isArray(value)) return value.flatMap(codesIn);
+    // A schema lists every code of the enumeration; only descriptions and examples name an operation's codes.
+    if (value && typeof value === 'object')
+      return Object.entries(value)
+        .filter(([key]) => key !== 'schema')
+        .flatMap(([, inner]) => codesIn(inner));
+    return [];
+  };
+  const operations = (['accounts', 'onboarding'] as const).flatMap((api) =>
+    operationsOf(api, loadBundled(api, { dereferenced: true })).map((operation) => {
+      const responses = Object.entries((operation.definition.responses ?? {}) as Record<string, JsonObject>);
+      const errors = responses.filter(([status]) => /^[45]/.test(status)).map(([, response]) => response);
+      const codes = [...new Set(codesIn(errors))].filter((code) => !EVERY_OPERATION.includes(code));
+      return { name: `${operation.method} ${operation.path}`, codes };
+    }),
+  );
+  const rows = readPage('accounts-api/appendix/errors.mdx')
+    .tables.filter((table) => table.rows[0]?.[0] === 'Operation')
+    .flatMap((table) => table.rows.slice(1))
+    .map(([operation, codes]) => ({
+      name: /`((?:GET|POST|PUT|PATCH|DELETE) [^`]+)`/.exec(operation)?.[1] ?? operation,
+      codes: [...codes.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]),
+    }));
+
+  it('has a row for every operation, the sandbox deposit and reset included, and for nothing else', () => {
+    expect(operations.map((operation) => operation.name)).toEqual(
+      expect.arrayContaining(['POST /sandbox/accounts/{accountNumber}/deposits', 'POST /sandbox/reset']),
+    );
+    expect(rows.map((row) => row.name).sort()).toEqual(operations.map((operation) => operation.name).sort());
+  });
+
+  it("lists in each row exactly the codes of the operation's error responses", () => {
+    const wrong = operations.flatMap((operation) => {
+      const listed = rows.find((row) => row.name === operation.name)?.codes ?? [];
+      return sameValues(listed, operation.codes)
+        ? []
+        : [
+            `${operation.name}: the description gives ${operation.codes.join(', ')}; the row lists ${listed.join(', ')}`,
+          ];
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -431,8 +431,39 @@ describe('notice of changes', () => {
     );
     expect([...inPages, ...inDescriptions]).toEqual([]);
     expect(page('getting-started/versioning.mdx').source).toMatch(
-      /\| Additive change \| None\. It is listed in the changelog/,
+      /\| Additive change \| None in production\. Each addition reaches the sandbox at least one week earlier, and the changelog lists it on the day it ships\. \|/,
     );
+  });
+
+  // One rule for additions (none in production, a week in the sandbox) and one exception to /v1's stability
+  // (an urgent security fix), said wherever either is promised. The changelog's entries record what was said then.
+  const promises = () => [
+    ...allLines()
+      .filter(({ file, line }) => file !== 'getting-started/changelog.mdx' || !line.text.startsWith('- '))
+      .map(({ file, line }) => ({ where: where(file, line), text: line.text })),
+    ...dereferenced.flatMap(({ api, document }) =>
+      stringsOf(document).map(({ path: at, text }) => ({ where: `${api}${at}`, text })),
+    ),
+  ];
+
+  it('says with every "without advance notice" that the addition reaches the sandbox a week earlier', () => {
+    const unnoticed = promises().filter(({ text }) => /without advance notice/i.test(text));
+    expect(unnoticed.length).toBeGreaterThan(3);
+    const alone = unnoticed.filter(({ text }) => !/sandbox at least one week earlier/.test(text));
+    expect(alone.map((promise) => promise.where)).toEqual([]);
+    expect(page('getting-started/changelog.mdx').prose).toMatch(
+      /listed here on the day it ships in production, without advance notice there; it reaches the sandbox at least one week earlier/,
+    );
+  });
+
+  it("names the urgent security fix wherever it promises /v1's stability", () => {
+    const stable = promises().filter(({ text }) =>
+      /only (?:make )?additive changes|only changes in ways that keep existing requests|don't remove (?:anything|fields)/i.test(
+        text,
+      ),
+    );
+    expect(stable.length).toBeGreaterThan(3);
+    expect(stable.filter(({ text }) => !/security fix/.test(text)).map((promise) => promise.where)).toEqual([]);
   });
 });
 
@@ -452,8 +483,12 @@ describe('polling orders with search', () => {
     const inDiagrams = pages.flatMap((candidate) =>
       candidate.codeBlocks
         .filter((block) => block.lang === 'mermaid' && /(?:no longer in|missing from) the results/i.test(block.code))
-        .filter(
-          (block) => !/\bfrom\b/.test(block.code.split('\n').find((line) => /GET \/orders\/\w+ with/.test(line)) ?? ''),
+        // Every search message (GET /orders/equity, not /orders/equity/orderId) names its from.
+        .filter((block) =>
+          block.code
+            .split('\n')
+            .filter((line) => /GET \/orders\/\w+(?!\/|\w)/.test(line))
+            .some((line) => !/\bfrom\b/.test(line)),
         )
         .map((block) => `${candidate.file}:${block.line}: polling diagram without from`),
     );

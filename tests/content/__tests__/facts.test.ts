@@ -196,7 +196,7 @@ describe('the docs pages', () => {
     const known = [...ENVIRONMENTS.map((environment) => environment.baseUrl + '/'), TOKEN_URL];
     const wrong = pages.flatMap((page) =>
       page.codeBlocks.flatMap((block) =>
-        [...block.code.matchAll(/https?:\/\/[a-z0-9.-]*\b(?:api|id)\.clearing\.example[^\s"'`)]*/g)]
+        [...block.code.matchAll(/https?:\/\/[a-z0-9.-]*\b(?:api|id)\.clearing\.example[^\s"'`)}]*/g)]
           .map((match) => match[0])
           .filter((url) => !known.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix)))
           .map((url) => `${page.file}:${block.line}: ${url}`),

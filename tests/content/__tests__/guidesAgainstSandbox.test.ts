@@ -5,7 +5,8 @@
  * start, the open-account and update-account guides, and the single equity and option order pages, in
  * page order. Every request block (each `<RequestSamples>` as its curl tab, each ` ```bash ` block that
  * calls curl) runs in bash with only the substitutions the pages tell the reader to make: the local base
- * URL and token URL, the token, and the IDs that earlier responses returned. Each response must match
+ * URL and token URL through the variables the quick start sets (`BASE_URL`, `TOKEN_URL`), the token, and
+ * the IDs that earlier responses returned. Each response must match
  * the response the page shows next (status code and the values it states, polling a read until they
  * hold), and every ID a request uses must be one that an earlier response on the page showed.
  */
@@ -20,7 +21,7 @@ import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/desc
 import { isObject, type JsonObject } from '../../../openapi/document';
 import { requestSamples } from '../../../plugins/remark-api-reference/requestSamples';
 import { createSandbox } from '../../../sandbox/app';
-import { SANDBOX_BASE_URL, TOKEN_URL } from '../../../src/facts';
+import { TOKEN_URL, URL_VARIABLES } from '../../../src/facts';
 import { DOCS_DIR } from '../docsPages';
 
 const operations = new Map(
@@ -127,18 +128,23 @@ interface Result {
 const execFileAsync = promisify(execFile);
 
 /**
- * Runs a block in bash as copied, with the base URL and token URL of the local sandbox. Asynchronously:
- * the sandbox answers from this same process.
+ * Runs a block in bash as copied, with the base URL and token URL of the local sandbox in the variables the
+ * quick start sets (a block that ignored them would call the hosted sandbox, which is unreachable here).
+ * Asynchronously: the sandbox answers from this same process.
  */
 async function run(reader: Reader, code: string): Promise<Result> {
-  let command = code.split(SANDBOX_BASE_URL).join(`${origin}/v1`).split(TOKEN_URL).join(`${origin}/connect/token`);
+  let command = code;
   for (const [shown, actual] of reader.ids) command = command.split(shown).join(actual);
   const bodyFile = path.join(workDir, 'response');
+  // No answer of an earlier block may stand in for this one's.
+  rmSync(bodyFile, { force: true });
+  rmSync(path.join(workDir, 'headers'), { force: true });
   await execFileAsync(
     'bash',
     [
       '-c',
-      `set -e\ncurl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}`,
+      // pipefail: a curl that fails (such as one to the hosted sandbox, unreachable here) fails the block.
+      `set -eo pipefail\ncurl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}`,
     ],
     {
       cwd: workDir,
@@ -150,6 +156,8 @@ async function run(reader: Reader, code: string): Promise<Result> {
         ACCESS_TOKEN: reader.token,
         CLIENT_ID: 'sandbox-demo',
         CLIENT_SECRET: 'sandbox-demo-secret',
+        [URL_VARIABLES.baseUrl]: `${origin}/v1`,
+        [URL_VARIABLES.tokenUrl]: `${origin}/connect/token`,
         RESPONSE_FILE: bodyFile,
         HEADERS_FILE: path.join(workDir, 'headers'),
       },

@@ -198,7 +198,7 @@ describe('the journey pages', () => {
     );
     expect(tokenUrls.size).toBe(1);
     const used = journeyPages.flatMap((page) =>
-      page.codeBlocks.flatMap((block) => [...block.code.matchAll(/https:\/\/id\.[^"\s]+/g)].map((match) => match[0])),
+      page.codeBlocks.flatMap((block) => [...block.code.matchAll(/https:\/\/id\.[^"\s}]+/g)].map((match) => match[0])),
     );
     expect(used.length).toBeGreaterThan(0);
     expect(used.filter((url) => !tokenUrls.has(url))).toEqual([]);

@@ -1,5 +1,14 @@
 /** @jest-environment node */
-import { readPage } from '../docsPages';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LOCAL_SANDBOX, URL_VARIABLES } from '../../../src/facts';
+import { DOCS_DIR, readPage } from '../docsPages';
+
+interface Category {
+  readonly label: string;
+  readonly position: number;
+}
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];
 
 /**
  * Statements the pages once contradicted each other on, checked so that the old text cannot come back.
@@ -12,7 +21,24 @@ describe('the docs agree with each other', () => {
     expect(text('accounts-api/index.mdx')).toMatch(
       /Opening an account \(`POST \/accounts`\) and the three account updates belong to the Onboarding API/,
     );
-    expect(text('index.mdx')).toMatch(/fourth section, Account activity API, is not a fifth API/);
+  });
+
+  it('give on the home page every API section of the sidebar its one-line description, counted as the sidebar shows them', () => {
+    const sections = readdirSync(DOCS_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(path.join(DOCS_DIR, entry.name, '_category_.json')))
+      .map((entry) => JSON.parse(readFileSync(path.join(DOCS_DIR, entry.name, '_category_.json'), 'utf8')) as Category)
+      .filter((category) => / API$/.test(category.label))
+      .sort((a, b) => a.position - b.position)
+      .map((category) => category.label);
+    expect(sections).toContain('Account activity API');
+    const home = readPage('index.mdx');
+    const described = home.tables
+      .flatMap((table) => table.rows.slice(1))
+      .filter(([name, description]) => sections.includes(name) && description.length > 0)
+      .map(([name]) => name);
+    expect(described).toEqual(sections);
+    expect(home.prose).toContain(`The sidebar has ${NUMBER_WORDS[sections.length]} API sections: `);
+    expect(home.source).not.toMatch(/The sidebar's fourth section|The sidebar follows the order above/);
   });
 
   it('state the versioning promises once: security fixes may break /v1, and additions come to the sandbox first', () => {
@@ -86,7 +112,13 @@ describe('the docs agree with each other', () => {
     expect(quickStart).toMatch(/export ACCESS_TOKEN=\$\(node -p/);
     expect(quickStart).toMatch(/no `uuidgen`/);
     expect(quickStart).toMatch(/npm run sandbox/);
-    expect(quickStart).toMatch(/http:\/\/localhost:4020\/connect\/token/);
+    // The one switch: the variables every sample reads, set to the local sandbox's URLs.
+    const switchBlock = readPage('getting-started/first-test-order.mdx').codeBlocks.find((block) =>
+      /Point the samples at the local sandbox/.test(block.meta),
+    );
+    expect(switchBlock?.code).toContain(`export ${URL_VARIABLES.baseUrl}=${LOCAL_SANDBOX.baseUrl}\n`);
+    expect(switchBlock?.code).toContain(`export ${URL_VARIABLES.tokenUrl}=${LOCAL_SANDBOX.tokenUrl}\n`);
+    expect(text('getting-started/sandbox.mdx')).toMatch(/^## Hosted or local sandbox$/m);
     expect(quickStart).toMatch(/`POST \/accounts` belongs to the Onboarding API description/);
   });
 });
