@@ -17,6 +17,7 @@ import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import remarkApiReference from './plugins/remark-api-reference';
+import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
 import searchIndexPlugin from './plugins/search-index';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
@@ -88,6 +89,8 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
           beforeDefaultRemarkPlugins: [remarkApiReference],
+          // Words of tables and field references are not broken across lines (issue 19).
+          rehypePlugins: [rehypeKeepWords],
         },
         blog: false,
         theme: { customCss: './src/css/custom.css' },

@@ -4,12 +4,13 @@ import Tabs from '@theme/Tabs';
 import ApiEndpoint from '@site/src/components/ApiEndpoint';
 import ApiField from '@site/src/components/ApiField';
 import ApiFieldList from '@site/src/components/ApiFieldList';
+import KeepWhole from '@site/src/components/KeepWhole';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /**
  * The theme's MDX components, with tables that scroll from the keyboard, and the components the
  * reference blocks of `plugins/remark-api-reference` expand to (tabs, the operation header and the
- * field reference).
+ * field reference), and the tokens `plugins/rehype-keep-words` keeps whole.
  */
 export default {
   ...MDXComponents,
@@ -19,4 +20,5 @@ export default {
   ApiEndpoint,
   ApiFieldList,
   ApiField,
+  KeepWhole,
 };

@@ -1,5 +1,7 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
+import KeepWhole from '../KeepWhole';
+import { KEPT_WORD_LENGTH } from '../KeepWhole/wordLengths';
 import { UNINDEXED_FIELD_CLASS } from './fieldAnchor';
 import styles from './styles.module.css';
 
@@ -26,7 +28,7 @@ export default function ApiField({ name, anchor, type, location, requirement, ch
   return (
     <li id={anchor} className={styles.field}>
       <div className={styles.head}>
-        <code className={styles.name}>{name}</code>
+        <code className={styles.name}>{name.length <= KEPT_WORD_LENGTH ? <KeepWhole>{name}</KeepWhole> : name}</code>
         {type ? <span className={clsx(styles.type, UNINDEXED_FIELD_CLASS)}>{type}</span> : null}
         {location ? <span className={clsx(styles.location, UNINDEXED_FIELD_CLASS)}>in {location}</span> : null}
         {requirement ? <span className={clsx(styles[requirement], UNINDEXED_FIELD_CLASS)}>{requirement}</span> : null}

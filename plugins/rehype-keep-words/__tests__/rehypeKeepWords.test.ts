@@ -1,0 +1,125 @@
+/** @jest-environment node */
+import type { Element, Root, RootContent } from 'hast';
+import rehypeKeepWords, { KEEP_WHOLE, keepWholePieces } from '..';
+
+/** The pieces as a string: kept tokens in [[ ]]. */
+const marked = (text: string) =>
+  keepWholePieces(text)
+    .map(({ text, keep }) => (keep ? `[[${text}]]` : text))
+    .join('');
+
+describe('keepWholePieces', () => {
+  it.each([
+    ['a court-appointed guardian', 'a [[court-appointed]] guardian'],
+    ['X-Request-Id', '[[X-Request-Id]]'],
+    ['Retry-After: seconds', '[[Retry-After:]] seconds'],
+    ['non-US persons (W-8BEN)', '[[non-US]] persons [[(W-8BEN)]]'],
+    ['^[0-9A-Z]{8}$', '[[^[0-9A-Z]{8}$]]'],
+    ['^[0-9]+(\\.[0-9]{1,6})?$', '[[^[0-9]+(\\.[0-9]{1,6})?$]]'],
+    ['accounts.read and/or trading.write', '[[accounts.read]] [[and/or]] [[trading.write]]'],
+    // Plain words, and punctuation only at a word's edges, give the browser nothing to break at.
+    ['The account, when opened.', 'The account, when opened.'],
+    ['(optional)', '(optional)'],
+    ['applicationId PENDING 503', 'applicationId PENDING 503'],
+    // Exactly 40 characters is kept; 41 wraps at its separators.
+    [`${'a'.repeat(19)}-${'b'.repeat(20)}`, `[[${'a'.repeat(19)}-${'b'.repeat(20)}]]`],
+    [`${'a'.repeat(20)}-${'b'.repeat(20)}`, `${'a'.repeat(20)}-${'b'.repeat(20)}`],
+    [
+      'https://api.example.com/v1/accounts/{accountId}/orders',
+      'https://api.example.com/v1/accounts/{accountId}/orders',
+    ],
+    ['  two  spaces\nand-a line  ', '  two  spaces\n[[and-a]] line  '],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(marked(input)).toBe(expected);
+    expect(
+      keepWholePieces(input)
+        .map(({ text }) => text)
+        .join(''),
+    ).toBe(input);
+  });
+});
+
+const text = (value: string): RootContent => ({ type: 'text', value });
+const element = (tagName: string, children: RootContent[]): Element =>
+  ({ type: 'element', tagName, properties: {}, children }) as Element;
+const component = (name: string, type: 'mdxJsxFlowElement' | 'mdxJsxTextElement', children: RootContent[]) =>
+  ({ type, name, attributes: [], children }) as unknown as RootContent;
+
+/** The tree as text, kept tokens in [[ ]], other elements as their tag or name. */
+function show(node: RootContent | Root): string {
+  if (node.type === 'text') return node.value;
+  if (!('children' in node)) return '';
+  const inner = (node.children as RootContent[]).map(show).join('');
+  if (node.type === 'mdxJsxTextElement' && node.name === KEEP_WHOLE) return `[[${inner}]]`;
+  const tag = node.type === 'element' ? node.tagName : 'name' in node ? node.name : null;
+  return tag ? `<${tag}>${inner}</${tag}>` : inner;
+}
+
+function textOf(node: RootContent | Root): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? (node.children as RootContent[]).map(textOf).join('') : '';
+}
+
+describe('rehypeKeepWords', () => {
+  const run = (children: RootContent[]) => {
+    const tree: Root = { type: 'root', children };
+    const before = textOf(tree);
+    rehypeKeepWords()(tree);
+    expect(textOf(tree)).toBe(before);
+    return show(tree);
+  };
+
+  it.each([
+    [
+      'a Markdown table, header and cells, code and links in them',
+      [
+        element('table', [
+          element('tr', [element('th', [text('Request-Id')])]),
+          element('tr', [
+            element('td', [element('code', [text('X-Request-Id')]), text(' or '), element('a', [text('non-US')])]),
+          ]),
+        ]),
+      ],
+      '<table><tr><th>[[Request-Id]]</th></tr><tr><td>[[<code>X-Request-Id</code>]] or <a>[[non-US]]</a></td></tr></table>',
+    ],
+    [
+      'a field reference: the description under each field',
+      [
+        component('ApiFieldList', 'mdxJsxFlowElement', [
+          component('ApiField', 'mdxJsxFlowElement', [element('p', [text('A court-appointed guardian.')])]),
+        ]),
+      ],
+      '<ApiFieldList><ApiField><p>A [[court-appointed]] guardian.</p></ApiField></ApiFieldList>',
+    ],
+    [
+      'prose outside tables and field lists',
+      [element('p', [text('A court-appointed guardian.')])],
+      '<p>A court-appointed guardian.</p>',
+    ],
+    [
+      // The theme renders inline code with an element inside as a code block: the token is kept around it.
+      'inline code: kept around it when it is one token, left alone when it is several or plain',
+      [
+        element('td', [
+          element('code', [text('^[0-9A-Z]{8}$')]),
+          element('code', [text('a-b c-d')]),
+          element('code', [text('PENDING')]),
+        ]),
+      ],
+      '<td>[[<code>^[0-9A-Z]{8}$</code>]]<code>a-b c-d</code><code>PENDING</code></td>',
+    ],
+    [
+      'a code block inside a cell',
+      [element('td', [element('pre', [element('code', [text('a-b c-d')])])])],
+      '<td><pre><code>a-b c-d</code></pre></td>',
+    ],
+    [
+      'a tree it has already kept (the plugin runs twice)',
+      [element('td', [component(KEEP_WHOLE, 'mdxJsxTextElement', [text('a-b')])])],
+      '<td>[[a-b]]</td>',
+    ],
+  ])('%s', (_, children, expected) => {
+    expect(run(children as RootContent[])).toBe(expected);
+  });
+});
