@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { FIELD_LIST_CLASS } from '../../src/components/ApiField/fieldAnchor';
 import { SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForDocsPage, waitForHydration } from './fixtures';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
@@ -10,10 +11,14 @@ import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
  * - navbar items that overlap each other or leave the window, and a site title cut short on a wide screen;
  * - text of the reference header cut off by a box that hides its overflow;
  * - at 1280 px, a docs table wider than the text column;
- * - an announcement bar that does not follow the colour mode.
+ * - an announcement bar that does not follow the colour mode;
+ * - a word broken across lines in a docs table or field reference: at 1280 px none of 40 characters or fewer,
+ *   at 390 px none of 16 or fewer (issue 19; at 320 px nothing is promised).
  */
 const WIDTHS = [1280, 390, 320] as const;
 const SCHEMES = ['light', 'dark'] as const;
+/** The longest word no table or field reference may break, by window width (issue 19). */
+const UNBROKEN_WORD_LENGTH: Readonly<Record<number, number>> = { 1280: 40, 390: 16 };
 /** Pages per test: six layouts each, so a few pages keep a test short on a busy machine. */
 const PAGES_PER_TEST = 4;
 
@@ -38,8 +43,9 @@ const PUBLIC: LayoutPage[] = [
 const SIGNED_IN: LayoutPage[] = [...PUBLIC, ...SITE_DOCS_ROUTES.map(docsPage), ...API_PAGES.map(apiPage)];
 
 /** Everything wrong with the layout the page has now, as sentences; empty when nothing is. */
-function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number]): Promise<string[]> {
-  return page.evaluate((scheme) => {
+function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number], width: number): Promise<string[]> {
+  const settings = { scheme, wordLength: UNBROKEN_WORD_LENGTH[width] ?? 0, fieldList: FIELD_LIST_CLASS };
+  return page.evaluate(({ scheme, wordLength, fieldList }) => {
     const problems: string[] = [];
     const root = document.documentElement;
     const width = root.clientWidth;
@@ -138,8 +144,34 @@ function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number]): Promise<s
         problems.push(`the announcement bar's background ${getComputedStyle(bar).backgroundColor} in ${scheme} mode`);
       }
     }
+
+    // 6. No word that fits is broken across lines in a docs table or field reference: each word is measured
+    // with a range of its own, and a word drawn at more than one height is broken.
+    const broken = new Set<string>();
+    const scopes = document.querySelectorAll(`.theme-doc-markdown table, .theme-doc-markdown .${fieldList}`);
+    for (const scope of wordLength ? Array.from(scopes) : []) {
+      if (scope.parentElement?.closest(`table, .${fieldList}`)) continue; // measured with its outer scope
+      const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          if (word[0].length > wordLength) continue;
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = Array.from(range.getClientRects())
+            .filter((box) => box.width > 0)
+            .map((box) => box.top);
+          if (tops.some((top) => Math.abs(top - tops[0]) > 2)) broken.add(word[0]);
+        }
+      }
+    }
+    if (broken.size) {
+      problems.push(
+        `${broken.size} words broken across lines in tables and field lists: ${Array.from(broken).join(' ')}`,
+      );
+    }
     return problems;
-  }, scheme);
+  }, settings);
 }
 
 /** Lays the open page out at a width and in a colour mode, and waits until it has settled there. */
@@ -170,7 +202,7 @@ async function expectCleanLayouts(page: Page, pages: readonly LayoutPage[]) {
       for (const scheme of SCHEMES) {
         await layOut(page, target, width, scheme);
         problems.push(
-          ...(await layoutProblems(page, scheme)).map(
+          ...(await layoutProblems(page, scheme, width)).map(
             (problem) => `${target.path} at ${width} px, ${scheme}: ${problem}`,
           ),
         );
