@@ -1,10 +1,11 @@
 /**
  * Keeps the words of tables and field references whole (issue 19). The browser may break a line after a
- * hyphen, a slash or around a bracket, so `X-Request-Id`, `non-US` or `^[0-9A-Z]{8}$` came apart in a
- * narrow column. Each such token of at most `KEPT_WORD_LENGTH` characters inside a table cell or a field
- * reference is wrapped in a `KeepWhole` element, which does not wrap; longer ones (long patterns, URLs)
- * still wrap at their own separators. Only elements are added: the text, and so copy and search, stay
- * byte for byte what they were.
+ * hyphen or around a bracket, so `X-Request-Id`, `non-US` or `^[0-9A-Z]{8}$` came apart in a narrow
+ * column. Each such token of at most `KEPT_WORD_LENGTH` characters inside a table cell or a field
+ * reference, in prose or in inline code, is wrapped in a `KeepWhole` element, which does not wrap.
+ * A longer token (a long path, pattern or URL) gets a line-break opportunity (`<wbr>`) after each of its
+ * separators, so it wraps there and nowhere else. Only elements are added: the text, and so copy and
+ * search, stay byte for byte what they were.
  */
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 import type { MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
@@ -15,11 +16,15 @@ export const KEEP_WHOLE = 'KeepWhole';
 /** Where words are kept whole: table cells and the field reference's components. */
 const CELLS = new Set(['td', 'th']);
 const FIELD_COMPONENTS = new Set(['ApiFieldList', 'ApiField']);
+/** Where a token too long to keep may wrap: after each of these. */
+const SEPARATORS = /(?<=[/.\-_|,&=?])(?=[^/.\-_|,&=?])/u;
 
 export interface TextPiece {
   readonly text: string;
   /** Whether the piece is a token to keep on one line. */
   readonly keep: boolean;
+  /** Whether a line may break after the piece (the pieces of a token too long to keep). */
+  readonly breakAfter?: boolean;
 }
 
 /** Whether the browser could break a line inside the token: a character other than a letter or digit within it. */
@@ -29,15 +34,26 @@ const breaksInside = (token: string) => /[^\p{L}\p{N}\p{M}]/u.test(token.slice(1
 export function keepWholePieces(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   let rest = '';
+  const flush = () => {
+    if (rest) pieces.push({ text: rest, keep: false });
+    rest = '';
+  };
   for (const part of text.split(/(\s+)/)) {
     if (!part) continue;
-    if (!/\s/.test(part) && part.length <= KEPT_WORD_LENGTH && breaksInside(part)) {
-      if (rest) pieces.push({ text: rest, keep: false });
+    if (/\s/.test(part) || !breaksInside(part)) rest += part;
+    else if (part.length <= KEPT_WORD_LENGTH) {
+      flush();
       pieces.push({ text: part, keep: true });
-      rest = '';
-    } else rest += part;
+    } else {
+      const segments = part.split(SEPARATORS);
+      rest += segments.shift();
+      for (const segment of segments) {
+        pieces.push({ text: rest, keep: false, breakAfter: true });
+        rest = segment;
+      }
+    }
   }
-  if (rest) pieces.push({ text: rest, keep: false });
+  flush();
   return pieces;
 }
 
@@ -50,14 +66,25 @@ const keepWhole = (child: ElementContent): MdxJsxTextElementHast => ({
   children: [child],
 });
 
+/** Text as kept pieces, each followed by a line-break opportunity where one is allowed. */
+function keptText(value: string): RootContent[] {
+  return keepWholePieces(value).flatMap(({ text, keep, breakAfter }): RootContent[] => {
+    const piece: RootContent = keep
+      ? (keepWhole({ type: 'text', value: text }) as RootContent)
+      : ({ type: 'text', value: text } satisfies Text);
+    return breakAfter ? [piece, { type: 'element', tagName: 'wbr', properties: {}, children: [] }] : [piece];
+  });
+}
+
 /**
- * Inline code is kept whole around it, never inside: the theme renders a `code` whose children are not
- * all text as a code block. Code of several tokens is left as it is.
+ * Inline code is kept like text, inside the `code` element (the site's `InlineCode` draws such code
+ * inline; the theme's would take it for a code block). Code holding anything but text is left alone.
  */
-function keptCode(code: Element): RootContent {
-  const text = code.children.every((child) => child.type === 'text') ? code.children.map((c) => c.value).join('') : '';
-  const [piece, ...more] = keepWholePieces(text);
-  return piece?.keep && !more.length ? (keepWhole(code) as RootContent) : code;
+function keptCode(code: Element): Element {
+  if (!code.children.every((child) => child.type === 'text')) return code;
+  const children = keptText(code.children.map((child) => (child as Text).value).join(''));
+  const changed = children.some((child) => child.type !== 'text');
+  return changed ? { ...code, children: children as ElementContent[] } : code;
 }
 
 function isParent(node: RootContent): node is RootContent & { children: RootContent[] } {
@@ -75,13 +102,7 @@ function visit(parent: Parent, inScope: boolean) {
   const children: RootContent[] = [];
   for (const child of parent.children as RootContent[]) {
     if (child.type === 'text' && inScope) {
-      children.push(
-        ...keepWholePieces(child.value).map(({ text, keep }): RootContent =>
-          keep
-            ? (keepWhole({ type: 'text', value: text }) as RootContent)
-            : ({ type: 'text', value: text } satisfies Text),
-        ),
-      );
+      children.push(...keptText(child.value));
       continue;
     }
     if (child.type === 'element' && child.tagName === 'code' && inScope) {

@@ -2,10 +2,10 @@
 import type { Element, Root, RootContent } from 'hast';
 import rehypeKeepWords, { KEEP_WHOLE, keepWholePieces } from '..';
 
-/** The pieces as a string: kept tokens in [[ ]]. */
+/** The pieces as a string: kept tokens in [[ ]], a line-break opportunity as ¦. */
 const marked = (text: string) =>
   keepWholePieces(text)
-    .map(({ text, keep }) => (keep ? `[[${text}]]` : text))
+    .map(({ text, keep, breakAfter }) => `${keep ? `[[${text}]]` : text}${breakAfter ? '¦' : ''}`)
     .join('');
 
 describe('keepWholePieces', () => {
@@ -21,13 +21,19 @@ describe('keepWholePieces', () => {
     ['The account, when opened.', 'The account, when opened.'],
     ['(optional)', '(optional)'],
     ['applicationId PENDING 503', 'applicationId PENDING 503'],
-    // Exactly 40 characters is kept; 41 wraps at its separators.
+    // Exactly 40 characters is kept; 41 wraps at its separators, and only there.
     [`${'a'.repeat(19)}-${'b'.repeat(20)}`, `[[${'a'.repeat(19)}-${'b'.repeat(20)}]]`],
-    [`${'a'.repeat(20)}-${'b'.repeat(20)}`, `${'a'.repeat(20)}-${'b'.repeat(20)}`],
+    [`${'a'.repeat(20)}-${'b'.repeat(20)}`, `${'a'.repeat(20)}-¦${'b'.repeat(20)}`],
     [
-      'https://api.example.com/v1/accounts/{accountId}/orders',
-      'https://api.example.com/v1/accounts/{accountId}/orders',
+      'see https://api.example.com/v1/accounts/{accountId}/orders.',
+      'see https://¦api.¦example.¦com/¦v1/¦accounts/¦{accountId}/¦orders.',
     ],
+    [
+      '/accounts/{accountNumber}/associated-parties/{partyId} or status=NEW,PARTIALLY_FILLED',
+      '/¦accounts/¦{accountNumber}/¦associated-¦parties/¦{partyId} or [[status=NEW,PARTIALLY_FILLED]]',
+    ],
+    // A long word with nothing to break at stays as it is.
+    ['x'.repeat(45), 'x'.repeat(45)],
     ['  two  spaces\nand-a line  ', '  two  spaces\n[[and-a]] line  '],
     ['', ''],
   ])('%j → %j', (input, expected) => {
@@ -81,7 +87,7 @@ describe('rehypeKeepWords', () => {
           ]),
         ]),
       ],
-      '<table><tr><th>[[Request-Id]]</th></tr><tr><td>[[<code>X-Request-Id</code>]] or <a>[[non-US]]</a></td></tr></table>',
+      '<table><tr><th>[[Request-Id]]</th></tr><tr><td><code>[[X-Request-Id]]</code> or <a>[[non-US]]</a></td></tr></table>',
     ],
     [
       'a field reference: the description under each field',
@@ -98,16 +104,19 @@ describe('rehypeKeepWords', () => {
       '<p>A court-appointed guardian.</p>',
     ],
     [
-      // The theme renders inline code with an element inside as a code block: the token is kept around it.
-      'inline code: kept around it when it is one token, left alone when it is several or plain',
+      // The site's InlineCode keeps such code inline (the theme would take it for a code block).
+      'inline code: its tokens kept inside it, a long path given breaks after its separators, plain code left alone',
       [
         element('td', [
           element('code', [text('^[0-9A-Z]{8}$')]),
-          element('code', [text('a-b c-d')]),
+          element('code', [text('POST /account-numbers')]),
+          element('code', [text('GET /accounts/{accountNumber}/associated-parties')]),
           element('code', [text('PENDING')]),
         ]),
       ],
-      '<td>[[<code>^[0-9A-Z]{8}$</code>]]<code>a-b c-d</code><code>PENDING</code></td>',
+      '<td><code>[[^[0-9A-Z]{8}$]]</code><code>POST [[/account-numbers]]</code>' +
+        '<code>GET /<wbr></wbr>accounts/<wbr></wbr>{accountNumber}/<wbr></wbr>associated-<wbr></wbr>parties</code>' +
+        '<code>PENDING</code></td>',
     ],
     [
       'a code block inside a cell',
@@ -116,8 +125,13 @@ describe('rehypeKeepWords', () => {
     ],
     [
       'a tree it has already kept (the plugin runs twice)',
-      [element('td', [component(KEEP_WHOLE, 'mdxJsxTextElement', [text('a-b')])])],
-      '<td>[[a-b]]</td>',
+      [
+        element('td', [
+          component(KEEP_WHOLE, 'mdxJsxTextElement', [text('a-b')]),
+          element('code', [component(KEEP_WHOLE, 'mdxJsxTextElement', [text('c-d')])]),
+        ]),
+      ],
+      '<td>[[a-b]]<code>[[c-d]]</code></td>',
     ],
   ])('%s', (_, children, expected) => {
     expect(run(children as RootContent[])).toBe(expected);
