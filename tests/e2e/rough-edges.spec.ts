@@ -114,6 +114,28 @@ test.describe('signed in', () => {
       expect(textRight).toBeLessThanOrEqual(box.x);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     });
+
+    test('/api on a phone: the menu button is a named button that Enter and Space operate', async ({ page }) => {
+      await page.goto('/api/orders-api');
+      await waitForHydration(page);
+      const button = page.getByRole('button', { name: 'Operations menu' });
+      const menu = page.locator('.redoc-wrap > .menu-content');
+      await expect(button).toBeVisible({ timeout: 20_000 });
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeHidden();
+      await button.focus();
+      await expect(button).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu.getByRole('menuitem').first()).toBeVisible();
+      await expectNoAxeViolations(page, { include: ['.redoc-wrap > .menu-content + div'] });
+      await page.keyboard.press(' ');
+      await expect(menu).toBeHidden();
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      // The page did not scroll for the Space key: it went to the button.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
   });
 
   test.describe('on a desktop', () => {

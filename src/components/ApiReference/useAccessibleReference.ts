@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { makeMenuButtonOperable } from './menuButton';
 
 /**
  * Redoc's code samples scroll sideways but cannot take focus, so a keyboard user cannot scroll them
@@ -16,18 +17,27 @@ export function levelOperationParts(root: ParentNode): void {
   root.querySelectorAll('h5:not([aria-level])').forEach((heading) => heading.setAttribute('aria-level', '3'));
 }
 
-/** Applies both to what Redoc draws, as it draws it (the reference is drawn in passes). */
+/**
+ * Applies these and the phone menu button's fix (`makeMenuButtonOperable`) to what Redoc draws, as it
+ * draws it (the reference is drawn in passes).
+ */
 export function useAccessibleReference(container: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const root = container.current;
     if (!root) return undefined;
+    const stops: (() => void)[] = [];
     const update = () => {
       makeSamplesFocusable(root);
       levelOperationParts(root);
+      const stop = makeMenuButtonOperable(root);
+      if (stop) stops.push(stop);
     };
     update();
     const observer = new MutationObserver(update);
     observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      stops.forEach((stop) => stop());
+    };
   }, [container]);
 }
