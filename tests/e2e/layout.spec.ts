@@ -20,6 +20,8 @@ const WIDTHS = [1280, 390, 320] as const;
 const SCHEMES = ['light', 'dark'] as const;
 /** The longest word no table or field reference may break, by window width (issue 19). */
 const UNBROKEN_WORD_LENGTH: Readonly<Record<number, number>> = { 1280: 40, 390: 16 };
+/** A table of this many columns or more is a matrix, which may scroll in its region instead of fitting the column. */
+const MATRIX_COLUMNS = 6;
 /** Pages per test: six layouts each, so a few pages keep a test short on a busy machine. */
 const PAGES_PER_TEST = 4;
 
@@ -45,8 +47,13 @@ const SIGNED_IN: LayoutPage[] = [...PUBLIC, ...SITE_DOCS_ROUTES.map(docsPage), .
 
 /** Everything wrong with the layout the page has now, as sentences; empty when nothing is. */
 function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number], width: number): Promise<string[]> {
-  const settings = { scheme, wordLength: UNBROKEN_WORD_LENGTH[width] ?? 0, fieldList: FIELD_LIST_CLASS };
-  return page.evaluate(({ scheme, wordLength, fieldList }) => {
+  const settings = {
+    scheme,
+    wordLength: UNBROKEN_WORD_LENGTH[width] ?? 0,
+    fieldList: FIELD_LIST_CLASS,
+    matrixColumns: MATRIX_COLUMNS,
+  };
+  return page.evaluate(({ scheme, wordLength, fieldList, matrixColumns }) => {
     const problems: string[] = [];
     const root = document.documentElement;
     const width = root.clientWidth;
@@ -121,14 +128,15 @@ function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number], width: num
       }
     }
 
-    // 4. On a wide screen, no docs table is wider than the text column, with one exception: a table that
-    // cannot fit without breaking words (a matrix of many columns) may scroll inside its own region, but
-    // only when that region fits the column, scrolls sideways, can take focus from the keyboard, has a
-    // name, and shows that it scrolls (the scroll shadows of src/css/custom.css). Any other wide table,
-    // or a scroller missing one of these, is a problem.
-    const scrollsVisibly = (table: Element, column: number) => {
+    // 4. On a wide screen, no docs table is wider than the text column, with one exception: a matrix of
+    // MATRIX_COLUMNS or more columns (the data-blocks matrix), which cannot fit without breaking words, may
+    // scroll inside its own region, but only when that region fits the column, scrolls sideways, can take
+    // focus from the keyboard, has a name, and shows that it scrolls (the scroll shadows of
+    // src/css/custom.css). Any narrower wide table, or a scroller missing one of these, is a problem: it
+    // must fit, with its prose column wrapping.
+    const scrollsVisibly = (table: HTMLTableElement, column: number) => {
       const scroller = table.parentElement as HTMLElement | null;
-      if (!scroller) return false;
+      if (!scroller || (table.rows[0]?.cells.length ?? 0) < matrixColumns) return false;
       const style = getComputedStyle(scroller);
       return (
         scroller.getBoundingClientRect().width <= column + 0.5 &&
@@ -141,12 +149,14 @@ function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number], width: num
       );
     };
     if (width > 996) {
-      for (const table of Array.from(document.querySelectorAll('article .theme-doc-markdown table'))) {
+      for (const table of Array.from(
+        document.querySelectorAll<HTMLTableElement>('article .theme-doc-markdown table'),
+      )) {
         const column = table.closest('.theme-doc-markdown')!.getBoundingClientRect().width;
         const tableWidth = table.getBoundingClientRect().width;
         if (tableWidth > column + 0.5 && !scrollsVisibly(table, column)) {
           problems.push(
-            `table "${(table as HTMLTableElement).rows[0]?.innerText.replace(/\s+/g, ' ').slice(0, 50)}" is ${Math.round(tableWidth)} px in a ${Math.round(column)} px column`,
+            `table "${table.rows[0]?.innerText.replace(/\s+/g, ' ').slice(0, 50)}" is ${Math.round(tableWidth)} px in a ${Math.round(column)} px column`,
           );
         }
       }
