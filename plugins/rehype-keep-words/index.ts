@@ -4,7 +4,8 @@
  * column. Each such token of at most `KEPT_WORD_LENGTH` characters inside a table cell or a field
  * reference, in prose or in inline code, is wrapped in a `KeepWhole` element, which does not wrap.
  * A longer token (a long path, pattern or URL) gets a line-break opportunity (`<wbr>`) after each of its
- * separators, so it wraps there and nowhere else. Only elements are added: the text, and so copy and
+ * separators, so it wraps there and nowhere else; a run of over 40 characters with no separator (a hash)
+ * wraps every 16 characters. Only elements are added: the text, and so copy and
  * search, stay byte for byte what they were.
  */
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
@@ -27,6 +28,11 @@ export interface TextPiece {
   readonly breakAfter?: boolean;
 }
 
+/** A run of characters too long to keep and with no separator to wrap at (a hash) wraps every `RUN` characters. */
+const RUN = 16;
+const inRuns = (segment: string): string[] =>
+  segment.length <= KEPT_WORD_LENGTH ? [segment] : (segment.match(new RegExp(`.{1,${RUN}}`, 'gsu')) ?? [segment]);
+
 /** Whether the browser could break a line inside the token: a character other than a letter or digit within it. */
 const breaksInside = (token: string) => /[^\p{L}\p{N}\p{M}]/u.test(token.slice(1, -1));
 
@@ -40,12 +46,12 @@ export function keepWholePieces(text: string): TextPiece[] {
   };
   for (const part of text.split(/(\s+)/)) {
     if (!part) continue;
-    if (/\s/.test(part) || !breaksInside(part)) rest += part;
+    if (/\s/.test(part) || (!breaksInside(part) && part.length <= KEPT_WORD_LENGTH)) rest += part;
     else if (part.length <= KEPT_WORD_LENGTH) {
       flush();
       pieces.push({ text: part, keep: true });
     } else {
-      const segments = part.split(SEPARATORS);
+      const segments = part.split(SEPARATORS).flatMap(inRuns);
       rest += segments.shift();
       for (const segment of segments) {
         pieces.push({ text: rest, keep: false, breakAfter: true });

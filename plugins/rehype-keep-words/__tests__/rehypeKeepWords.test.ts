@@ -32,8 +32,10 @@ describe('keepWholePieces', () => {
       '/accounts/{accountNumber}/associated-parties/{partyId} or status=NEW,PARTIALLY_FILLED',
       '/¦accounts/¦{accountNumber}/¦associated-¦parties/¦{partyId} or [[status=NEW,PARTIALLY_FILLED]]',
     ],
-    // A long word with nothing to break at stays as it is.
-    ['x'.repeat(45), 'x'.repeat(45)],
+    // A long run with nothing to break at (a hash) wraps every 16 characters; up to 40 it is a plain word.
+    ['x'.repeat(45), `${'x'.repeat(16)}¦${'x'.repeat(16)}¦${'x'.repeat(13)}`],
+    ['x'.repeat(40), 'x'.repeat(40)],
+    [`sha256 ${'a1'.repeat(21)}/b`, `sha256 ${'a1'.repeat(8)}¦${'a1'.repeat(8)}¦${'a1'.repeat(5)}/¦b`],
     ['  two  spaces\nand-a line  ', '  two  spaces\n[[and-a]] line  '],
     ['', ''],
   ])('%j → %j', (input, expected) => {
