@@ -17,8 +17,8 @@ export const KEEP_WHOLE = 'KeepWhole';
 /** Where words are kept whole: table cells and the field reference's components. */
 const CELLS = new Set(['td', 'th']);
 const FIELD_COMPONENTS = new Set(['ApiFieldList', 'ApiField']);
-/** Where a token too long to keep may wrap: after each of these. */
-const SEPARATORS = /(?<=[/.\-_|,&=?])(?=[^/.\-_|,&=?])/u;
+/** Where a token too long to keep may wrap: after each run of these that follows something else (not after a leading `/`). */
+const SEPARATORS = /(?<=[^/.\-_|,&=?][/.\-_|,&=?]+)(?=[^/.\-_|,&=?])/u;
 
 export interface TextPiece {
   readonly text: string;
