@@ -14,6 +14,7 @@ import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
+import { pathWithinBase } from './basePath.mjs';
 import { filesForPath } from './requestPath.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
@@ -182,7 +183,8 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   const resolve = async (c, next) => {
     const policy = await accessPolicy();
     const pathname = new URL(c.req.url).pathname;
-    const request = filesForPath(pathname);
+    const sitePath = pathWithinBase(pathname, policy.baseUrl);
+    const request = sitePath === undefined ? { ok: true, candidates: [] } : filesForPath(sitePath);
     if (!request.ok) return c.text('Bad Request', 400);
     for (const name of request.candidates) {
       const found = await readAsset(name);

@@ -30,6 +30,7 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * What the app asks of the policy.
  * @typedef {object} AccessPolicy
  * @property {(file: string) => 'public' | 'protected' | 'hidden'} classify a build-relative file
+ * @property {string} baseUrl the site's base URL, which the build's files lie under (server/basePath.mjs)
  * @property {(pathname: string) => boolean} isProtectedPath a request's URL path (percent-encoded)
  * @property {(request: SignInProof) => Promise<boolean>} admits whether the request proves sign-in
  * @property {string | undefined} shell
@@ -55,6 +56,7 @@ export class GateManifestError extends Error {
 /** Serves every file to everyone: for a build without protected content (the benchmark's stock sites). */
 export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
   classify: () => 'public',
+  baseUrl: '/',
   isProtectedPath: () => false,
   admits: async () => true,
   shell: undefined,
@@ -131,6 +133,7 @@ export function createAccessPolicy(manifest, options = {}) {
       if (original === GATE_MANIFEST_FILE) return 'hidden';
       return files.get(file) ?? files.get(original) ?? 'protected';
     },
+    baseUrl: manifest.baseUrl,
     isProtectedPath: (pathname) => isProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
     async admits({ cookieHeader, https }) {
       // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
