@@ -15,6 +15,7 @@ import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
 import { pathWithinBase } from './basePath.mjs';
+import { HEALTH_FILE, healthResponse } from './health.mjs';
 import { filesForPath } from './requestPath.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
@@ -201,6 +202,16 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   };
 
   /**
+   * Health: `/health.json` under the base is answered live (server/health.mjs), not from the build's file.
+   * @type {Middleware}
+   */
+  const health = async (c, next) => {
+    const policy = await accessPolicy();
+    if (pathWithinBase(new URL(c.req.url).pathname, policy.baseUrl) !== `/${HEALTH_FILE}`) return next();
+    return healthResponse(policy, readAsset, c.req.method === 'HEAD');
+  };
+
+  /**
    * Gate: a protected file goes only to a signed-in reader, and never to another site's page.
    * @type {Middleware}
    */
@@ -260,7 +271,7 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   app.use(methodNotAllowed({ app }));
   // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
   app.use(etag());
-  app.get('*', resolve, gate, send);
+  app.get('*', health, resolve, gate, send);
   return app;
 }
 

@@ -31,7 +31,7 @@ export const FILES = {
   'assets/unhashed.js': 'export {};\n',
   'search-index.json': JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, title: 'Orders' }))),
   'sitemap.xml': `<?xml version="1.0"?><urlset>${'<url><loc>/docs</loc></url>'.repeat(50)}</urlset>\n`,
-  'health.json': '{"status":"ok"}\n',
+  'health.json': '{"status":"ok","version":"1.2.3"}\n',
   'robots.txt': 'User-agent: *\n',
   'manifest.webmanifest': '{"name":"Docs"}\n',
   'img/favicon.ico': Buffer.from([0, 0, 1, 0]),
