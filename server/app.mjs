@@ -10,6 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
 import { isCompressible, VARIANTS } from '../plugins/precompress/variants.mjs';
+import { accessLog, errorEntry, writeJsonLines } from './accessLog.mjs';
 import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
@@ -48,7 +49,9 @@ import {
  * @property {boolean} isPage an HTML page is asked for (a refusal sends the sign-in shell)
  */
 
-/** @typedef {{ Variables: { resolved: Resolved } }} SiteEnv */
+/**
+ * @typedef {{ Variables: { resolved: Resolved, requestId: string, outcome: import('./accessLog.mjs').Outcome } }} SiteEnv
+ */
 /** @typedef {import('hono').Context<SiteEnv>} Context */
 /** @typedef {import('hono').MiddlewareHandler<SiteEnv>} Middleware */
 
@@ -64,7 +67,7 @@ const ENCODINGS = VARIANTS.map(({ encoding }) => encoding);
 
 /**
  * @param {ReadAsset} readAsset
- * @param {Omit<Parameters<typeof createAccessPolicy>[1], 'log'>} [options]
+ * @param {Parameters<typeof createAccessPolicy>[1]} [options]
  */
 async function loadAccessPolicy(readAsset, options) {
   const file = await readAsset(GATE_MANIFEST_FILE);
@@ -79,17 +82,21 @@ async function loadAccessPolicy(readAsset, options) {
 }
 
 /**
- * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'> }} options
- *   `gate` replaces parts of the gate (the token verifier), for tests
+ * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log }} options
+ *   `gate` replaces parts of the gate (the token verifier), for tests; `log` receives a line per request
+ *   (server/accessLog.mjs; none without it) and per error (to stderr as JSON without it)
  */
-export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) {
+export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, log }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
   /** The policy, read from the build once; a failed read is retried by the next request. */
   function accessPolicy() {
     if (access === 'open') return Promise.resolve(OPEN_ACCESS);
     if (!policy) {
-      policy = loadAccessPolicy(readAsset, gateParts);
+      // With a log, the gate's warnings (a refused cookie's reason) are lines of it too.
+      const gateLog =
+        log && ((/** @type {string} */ message) => log({ level: 'warn', time: new Date().toISOString(), message }));
+      policy = loadAccessPolicy(readAsset, { ...gateParts, ...(gateLog && { log: gateLog }) });
       policy.catch(() => {
         policy = undefined;
       });
@@ -218,11 +225,17 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   const gate = async (c, next) => {
     const { policy, visibility, isPage } = c.var.resolved;
     if (visibility === 'public') return next();
+    c.set('outcome', 'refused');
     if (isForeignSubresourceRequest((name) => c.req.header(name))) {
       return c.text('Protected content is not served to other sites', 403, { 'Cache-Control': 'no-store' });
     }
-    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) return next();
-    return refuseAnonymous(c, policy, isPage);
+    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) {
+      c.set('outcome', 'admitted');
+      return next();
+    }
+    const refusal = await refuseAnonymous(c, policy, isPage);
+    if (refusal.headers.get('Content-Type')?.startsWith('text/html')) c.set('outcome', 'shell');
+    return refusal;
   };
 
   /**
@@ -237,15 +250,16 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   /** @type {Hono<SiteEnv>} */
   const app = new Hono();
   app.onError((error, c) => {
+    const entry = errorEntry(error, { requestId: c.var.requestId, method: c.req.method, url: c.req.url });
+    (log ?? writeJsonLines)(error instanceof GateManifestError ? { ...entry, stack: '' } : entry);
     if (error instanceof GateManifestError) {
-      console.error(`[gate] ${error.message}`);
       return c.text('The site is not available: its access manifest could not be read.', 503, {
         'Cache-Control': 'no-store',
       });
     }
-    console.error(error);
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   });
+  app.use(accessLog(log));
   app.use(
     secureHeaders({
       // Sent below, and only over https: over plain HTTP on localhost it would only mislead.

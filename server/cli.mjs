@@ -13,7 +13,7 @@
  * server/gate/). `--public` serves every file to everyone: only for a build with nothing to protect, so it
  * refuses a build whose gate manifest lists protected files.
  *
- * Prints the URL once listening. On SIGINT or SIGTERM it stops accepting connections and lets the
+ * Prints the URL once listening, then a JSON line per request and per error (server/accessLog.mjs). On SIGINT or SIGTERM it stops accepting connections and lets the
  * responses under way finish (up to DRAIN_TIMEOUT_MS, server/drainingClose.mjs) before it exits.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
+import { writeJsonLines } from './accessLog.mjs';
 import { DRAIN_TIMEOUT_MS } from './drainingClose.mjs';
 import { startSiteServer } from './node.mjs';
 import { assertPinnedNode } from '../config/nodeRuntime.mjs';
@@ -86,7 +87,7 @@ function readOptions() {
 }
 
 const options = readOptions();
-const server = await startSiteServer(options);
+const server = await startSiteServer({ ...options, log: writeJsonLines });
 const what =
   options.access === 'open' ? 'every file to everyone (--public)' : 'protected files to signed-in readers only';
 console.log(`Serving ${options.dir} at ${server.url}: ${what}.`);
