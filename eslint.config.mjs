@@ -14,6 +14,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-e2e/',
+      'build-e2e-base-url/',
       'build-bench/',
       'bench-results/',
       '.docusaurus/',

@@ -103,6 +103,19 @@ function checkIssuerFitsSite(env: Environment, siteUrl: string, issuer: string, 
   );
 }
 
+/**
+ * A production build for a real provider is a site for readers: left at its default, SITE_URL would make the
+ * canonical links, the sitemap and robots.txt name http://localhost:3000.
+ */
+function checkSiteUrlSet(env: Environment, issuer: string): void {
+  if (valueOf(env, 'NODE_ENV') !== 'production' || isLoopback(new URL(issuer))) return;
+  if (valueOf(env, 'SITE_URL') !== undefined) return;
+  throw new SettingsError(
+    'SITE_URL',
+    `is missing: this production build signs in with ${issuer}, so it is for readers, and SITE_URL must be the origin they open (like https://developers.clearing.example), or canonical links, the sitemap and robots.txt would name ${DEFAULTS.SITE_URL}`,
+  );
+}
+
 function withDefault(env: Environment, key: keyof typeof DEFAULTS): string {
   return valueOf(env, key) ?? DEFAULTS[key];
 }
@@ -225,6 +238,7 @@ export function readSettings(env: Environment): SettingsResult {
     protectedPaths: parseProtectedPaths(withDefault(env, 'OIDC_PROTECTED_PATHS')),
   };
 
+  checkSiteUrlSet(env, auth.issuer);
   const settings: SiteSettings = {
     siteUrl: parseSiteUrl(withDefault(env, 'SITE_URL')),
     baseUrl: parseBaseUrl(withDefault(env, 'BASE_URL')),

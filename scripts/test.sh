@@ -17,3 +17,5 @@ step "Benchmark budgets, report"; node --test 'scripts/bench/__tests__/*.test.mj
 step "Chromium";                 bash scripts/ensure-chromium.sh
 step "Production build";         node scripts/build-for-tests.mjs
 step "Browser tests (Playwright)"; npx playwright test
+step "Production build at a base URL"; node scripts/build-for-tests.mjs --base-url
+step "Browser tests at a base URL"; npx playwright test --config playwright.base-url.config.ts

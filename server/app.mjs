@@ -10,10 +10,13 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
 import { isCompressible, VARIANTS } from '../plugins/precompress/variants.mjs';
+import { accessLog, errorEntry, writeJsonLines } from './accessLog.mjs';
 import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
+import { pathWithinBase } from './basePath.mjs';
+import { HEALTH_FILE, healthResponse } from './health.mjs';
 import { filesForPath } from './requestPath.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
@@ -46,7 +49,9 @@ import {
  * @property {boolean} isPage an HTML page is asked for (a refusal sends the sign-in shell)
  */
 
-/** @typedef {{ Variables: { resolved: Resolved } }} SiteEnv */
+/**
+ * @typedef {{ Variables: { resolved: Resolved, requestId: string, outcome: import('./accessLog.mjs').Outcome } }} SiteEnv
+ */
 /** @typedef {import('hono').Context<SiteEnv>} Context */
 /** @typedef {import('hono').MiddlewareHandler<SiteEnv>} Middleware */
 
@@ -62,7 +67,7 @@ const ENCODINGS = VARIANTS.map(({ encoding }) => encoding);
 
 /**
  * @param {ReadAsset} readAsset
- * @param {Omit<Parameters<typeof createAccessPolicy>[1], 'log'>} [options]
+ * @param {Parameters<typeof createAccessPolicy>[1]} [options]
  */
 async function loadAccessPolicy(readAsset, options) {
   const file = await readAsset(GATE_MANIFEST_FILE);
@@ -77,17 +82,21 @@ async function loadAccessPolicy(readAsset, options) {
 }
 
 /**
- * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'> }} options
- *   `gate` replaces parts of the gate (the token verifier), for tests
+ * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log }} options
+ *   `gate` replaces parts of the gate (the token verifier), for tests; `log` receives a line per request
+ *   (server/accessLog.mjs; none without it) and per error (to stderr as JSON without it)
  */
-export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) {
+export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, log }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
   /** The policy, read from the build once; a failed read is retried by the next request. */
   function accessPolicy() {
     if (access === 'open') return Promise.resolve(OPEN_ACCESS);
     if (!policy) {
-      policy = loadAccessPolicy(readAsset, gateParts);
+      // With a log, the gate's warnings (a refused cookie's reason) are lines of it too.
+      const gateLog =
+        log && ((/** @type {string} */ message) => log({ level: 'warn', time: new Date().toISOString(), message }));
+      policy = loadAccessPolicy(readAsset, { ...gateParts, ...(gateLog && { log: gateLog }) });
       policy.catch(() => {
         policy = undefined;
       });
@@ -182,7 +191,8 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   const resolve = async (c, next) => {
     const policy = await accessPolicy();
     const pathname = new URL(c.req.url).pathname;
-    const request = filesForPath(pathname);
+    const sitePath = pathWithinBase(pathname, policy.baseUrl);
+    const request = sitePath === undefined ? { ok: true, candidates: [] } : filesForPath(sitePath);
     if (!request.ok) return c.text('Bad Request', 400);
     for (const name of request.candidates) {
       const found = await readAsset(name);
@@ -199,17 +209,33 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   };
 
   /**
+   * Health: `/health.json` under the base is answered live (server/health.mjs), not from the build's file.
+   * @type {Middleware}
+   */
+  const health = async (c, next) => {
+    const policy = await accessPolicy();
+    if (pathWithinBase(new URL(c.req.url).pathname, policy.baseUrl) !== `/${HEALTH_FILE}`) return next();
+    return healthResponse(policy, readAsset, c.req.method === 'HEAD');
+  };
+
+  /**
    * Gate: a protected file goes only to a signed-in reader, and never to another site's page.
    * @type {Middleware}
    */
   const gate = async (c, next) => {
     const { policy, visibility, isPage } = c.var.resolved;
     if (visibility === 'public') return next();
+    c.set('outcome', 'refused');
     if (isForeignSubresourceRequest((name) => c.req.header(name))) {
       return c.text('Protected content is not served to other sites', 403, { 'Cache-Control': 'no-store' });
     }
-    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) return next();
-    return refuseAnonymous(c, policy, isPage);
+    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) {
+      c.set('outcome', 'admitted');
+      return next();
+    }
+    const refusal = await refuseAnonymous(c, policy, isPage);
+    if (refusal.headers.get('Content-Type')?.startsWith('text/html')) c.set('outcome', 'shell');
+    return refusal;
   };
 
   /**
@@ -224,15 +250,16 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   /** @type {Hono<SiteEnv>} */
   const app = new Hono();
   app.onError((error, c) => {
+    const entry = errorEntry(error, { requestId: c.var.requestId, method: c.req.method, url: c.req.url });
+    (log ?? writeJsonLines)(error instanceof GateManifestError ? { ...entry, stack: '' } : entry);
     if (error instanceof GateManifestError) {
-      console.error(`[gate] ${error.message}`);
       return c.text('The site is not available: its access manifest could not be read.', 503, {
         'Cache-Control': 'no-store',
       });
     }
-    console.error(error);
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   });
+  app.use(accessLog(log));
   app.use(
     secureHeaders({
       // Sent below, and only over https: over plain HTTP on localhost it would only mislead.
@@ -258,7 +285,7 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   app.use(methodNotAllowed({ app }));
   // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
   app.use(etag());
-  app.get('*', resolve, gate, send);
+  app.get('*', health, resolve, gate, send);
   return app;
 }
 

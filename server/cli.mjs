@@ -5,17 +5,24 @@
  *
  *   node server/cli.mjs --dir build --port 3000 [--host localhost] [--public]
  *
+ * `--host` (or the HOST environment variable) is the address to listen on: `localhost` by default, which
+ * only this machine can reach; `0.0.0.0` (or `::`) for a load balancer on another host or a container's
+ * port mapping.
+ *
  * Protected files are served only to signed-in readers, as the build's gate manifest says (see
  * server/gate/). `--public` serves every file to everyone: only for a build with nothing to protect, so it
  * refuses a build whose gate manifest lists protected files.
  *
- * Prints the URL once listening; stops cleanly on SIGINT and SIGTERM.
+ * Prints the URL once listening, then a JSON line per request and per error (server/accessLog.mjs). On SIGINT or SIGTERM it stops accepting connections and lets the
+ * responses under way finish (up to DRAIN_TIMEOUT_MS, server/drainingClose.mjs) before it exits.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
+import { writeJsonLines } from './accessLog.mjs';
+import { DRAIN_TIMEOUT_MS } from './drainingClose.mjs';
 import { startSiteServer } from './node.mjs';
 import { assertPinnedNode } from '../config/nodeRuntime.mjs';
 
@@ -54,7 +61,7 @@ function readOptions() {
       options: {
         dir: { type: 'string' },
         port: { type: 'string', default: '3000' },
-        host: { type: 'string', default: 'localhost' },
+        host: { type: 'string', default: process.env.HOST || 'localhost' },
         public: { type: 'boolean', default: false },
       },
     });
@@ -80,15 +87,15 @@ function readOptions() {
 }
 
 const options = readOptions();
-const server = await startSiteServer(options);
+const server = await startSiteServer({ ...options, log: writeJsonLines });
 const what =
   options.access === 'open' ? 'every file to everyone (--public)' : 'protected files to signed-in readers only';
 console.log(`Serving ${options.dir} at ${server.url}: ${what}.`);
 
 /** @param {NodeJS.Signals} signal */
 async function stop(signal) {
-  console.log(`${signal}: stopping the server.`);
-  await server.close();
+  console.log(`${signal}: stopping the server; waiting up to ${DRAIN_TIMEOUT_MS / 1000} s for responses under way.`);
+  await server.close(DRAIN_TIMEOUT_MS);
   process.exit(0);
 }
 process.once('SIGINT', stop);

@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
 import { serve } from '@hono/node-server';
 
 import { createSiteApp } from './app.mjs';
+import { createContentEtags } from './contentEtag.mjs';
+import { drainingClose } from './drainingClose.mjs';
 
 /**
  * Reads build files from `dir`, never from outside it.
@@ -15,6 +17,7 @@ import { createSiteApp } from './app.mjs';
  */
 export function readAssetFromDirectory(dir) {
   const root = path.resolve(dir);
+  const etags = createContentEtags();
   return async (file) => {
     const filePath = path.resolve(root, file);
     if (!filePath.startsWith(root + path.sep)) return undefined;
@@ -22,7 +25,7 @@ export function readAssetFromDirectory(dir) {
     if (!stats?.isFile()) return undefined;
     return {
       size: stats.size,
-      etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      etag: await etags.etagFor(filePath, stats),
       open: (range) =>
         /** @type {ReadableStream<Uint8Array>} */ (Readable.toWeb(createReadStream(filePath, range ?? {}))),
     };
@@ -30,25 +33,20 @@ export function readAssetFromDirectory(dir) {
 }
 
 /**
- * Serves the build in `dir` until `close()` is called.
- * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access }} options port 0 picks
- *   a free port; `access` is `gated` unless said otherwise
- * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ * Serves the build in `dir` until `close()` is called, which lets the responses under way finish (for up to
+ * `drainMs`, drainingClose.mjs) before it resolves.
+ * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access, log?: import('./accessLog.mjs').Log }} options
+ *   port 0 picks a free port; `access` is `gated` unless said otherwise; `log` receives a line per request
+ * @returns {Promise<{ url: string, close: (drainMs?: number) => Promise<void> }>}
  */
-export function startSiteServer({ dir, port, host, access = 'gated' }) {
-  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access });
+export function startSiteServer({ dir, port, host, access = 'gated', log }) {
+  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access, log });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;
-      resolve({
-        url: `http://${urlHost}:${info.port}/`,
-        close: () =>
-          new Promise((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
-      });
+      resolve({ url: `http://${urlHost}:${info.port}/`, close });
     });
+    const close = drainingClose(/** @type {import('node:http').Server} */ (server));
     server.once('error', reject);
   });
 }

@@ -2,8 +2,9 @@
 /**
  * The production server as a Cloudflare Worker (wrangler.toml): the same app as on Node, reading the build
  * from the Worker's static assets. Every request comes here first (`run_worker_first`), so the gate decides
- * for every file.
+ * for every file. Each request and error is a JSON line on the console (Workers Logs).
  */
+import { writeJsonLines } from './accessLog.mjs';
 import { createSiteApp } from './app.mjs';
 import { readAssetFromBinding } from './workerAssets.mjs';
 
@@ -22,7 +23,7 @@ export default {
    * @param {import('hono').ExecutionContext} ctx
    */
   fetch(request, env, ctx) {
-    app ??= createSiteApp({ readAsset: readAssetFromBinding(env.ASSETS) });
+    app ??= createSiteApp({ readAsset: readAssetFromBinding(env.ASSETS), log: writeJsonLines });
     return app.fetch(request, env, ctx);
   },
 };

@@ -100,6 +100,7 @@ const ENTRY_POINTS = [
   ['Jest', ['-e', "require('./jest.config.js')"]],
   ['the Docusaurus build and dev server', loadWithJiti('./docusaurus.config.ts')],
   ['Playwright', loadWithJiti('./playwright.config.ts')],
+  ['Playwright at a base URL', loadWithJiti('./playwright.base-url.config.ts')],
 ];
 
 for (const [name, args] of ENTRY_POINTS) {

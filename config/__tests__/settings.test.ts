@@ -91,8 +91,9 @@ describe('readSettings', () => {
   it('logs sign-in diagnostics by default only outside production builds', () => {
     expect(read({ NODE_ENV: 'development' }).settings.auth.debug).toBe(true);
     expect(read({}).settings.auth.debug).toBe(true);
-    expect(read({ NODE_ENV: 'production' }).settings.auth.debug).toBe(false);
-    expect(read({ NODE_ENV: 'production', OIDC_DEBUG: 'true' }).settings.auth.debug).toBe(true);
+    const site = { SITE_URL: 'https://developers.clearing.example' };
+    expect(read({ NODE_ENV: 'production', ...site }).settings.auth.debug).toBe(false);
+    expect(read({ NODE_ENV: 'production', OIDC_DEBUG: 'true', ...site }).settings.auth.debug).toBe(true);
     expect(read({ NODE_ENV: 'development', OIDC_DEBUG: 'off' }).settings.auth.debug).toBe(false);
   });
 
@@ -121,6 +122,27 @@ describe('readSettings', () => {
       ['a local site and a public provider', { SITE_URL: 'http://127.0.0.1:3000', OIDC_ISSUER: ISSUER }],
     ])('says nothing for %s', (_label, pair) => {
       expect(readSettings({ ...pair, CI: 'true' }).warnings).toEqual([]);
+    });
+  });
+
+  describe('a production build for a real provider without SITE_URL', () => {
+    it('fails, saying what to set and why', () => {
+      const error = errorOf({ NODE_ENV: 'production', OIDC_ISSUER: ISSUER });
+      expect(error.key).toBe('SITE_URL');
+      expect(error.message).toMatch(/SITE_URL is missing/);
+      expect(error.message).toContain(ISSUER);
+      expect(error.message).toMatch(/sitemap and robots\.txt would name http:\/\/localhost:3000/);
+    });
+
+    it.each([
+      ['a development server', { NODE_ENV: 'development', OIDC_ISSUER: ISSUER }],
+      ['a build for the provider on this machine', { NODE_ENV: 'production', OIDC_ISSUER: 'http://localhost:4000' }],
+      [
+        'a build that names its site',
+        { NODE_ENV: 'production', OIDC_ISSUER: ISSUER, SITE_URL: 'https://developers.clearing.example' },
+      ],
+    ])('passes for %s', (_label, env) => {
+      expect(() => readSettings(env)).not.toThrow();
     });
   });
 

@@ -8,12 +8,10 @@ import { writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
+import { CLI, startCli } from './cliProcess.mjs';
 import { DOCS_PAGE, FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
-
-const CLI = fileURLToPath(new URL('../cli.mjs', import.meta.url));
 
 /** @type {Awaited<ReturnType<typeof writeFixtureBuild>>} */
 let fixture;
@@ -25,20 +23,10 @@ after(() => fixture.cleanup());
 /**
  * Starts the CLI with `--public` on a free port and resolves with its URL once it prints it.
  * @param {string} [dir] the build
- * @returns {Promise<{ child: import('node:child_process').ChildProcess, url: string }>}
  */
-async function startCli(dir = fixture.dir) {
+function startPublicCli(dir = fixture.dir) {
   // The fixture build has no gate manifest: it is served to everyone (the gate has its own tests).
-  const child = spawn(process.execPath, [CLI, '--dir', dir, '--port', '0', '--host', '127.0.0.1', '--public'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  for await (const chunk of /** @type {import('node:stream').Readable} */ (child.stdout)) {
-    output += chunk;
-    const url = output.match(/http:\/\/\S+/)?.[0];
-    if (url) return { child, url };
-  }
-  throw new Error(`The CLI exited without printing its URL: ${output}`);
+  return startCli(['--dir', dir, '--host', '127.0.0.1', '--public']);
 }
 
 /**
@@ -55,7 +43,7 @@ function head(url) {
 }
 
 test('serves the build, HEAD keeps Content-Length, SIGTERM stops it with exit code 0', async () => {
-  const { child, url } = await startCli();
+  const { child, url } = await startPublicCli();
   try {
     const page = await fetch(new URL('docs/orders', url));
     assert.equal(page.status, 200);
@@ -71,6 +59,19 @@ test('serves the build, HEAD keeps Content-Length, SIGTERM stops it with exit co
   }
   const [code] = await once(child, 'exit');
   assert.equal(code, 0);
+});
+
+test('listens where HOST says when --host is not given (0.0.0.0 for a load balancer on another host)', async () => {
+  const { child, url } = await startCli(['--dir', fixture.dir, '--public'], { ...process.env, HOST: '0.0.0.0' });
+  try {
+    assert.equal(new URL(url).hostname, '0.0.0.0');
+    // Every interface: loopback reaches it too.
+    const page = await fetch(`http://127.0.0.1:${new URL(url).port}/docs/orders/`);
+    assert.equal(page.status, 200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  await once(child, 'exit');
 });
 
 test('refuses a folder without a build', async () => {
@@ -133,7 +134,7 @@ test(
 test('--public serves a build whose gate manifest protects nothing', async (t) => {
   const build = await gatedBuild([]);
   t.after(() => build.cleanup());
-  const { child, url } = await startCli(build.dir);
+  const { child, url } = await startPublicCli(build.dir);
   try {
     assert.equal((await fetch(new URL('docs/orders', url))).status, 200);
   } finally {

@@ -1,8 +1,9 @@
 // @ts-check
 // The Cloudflare deploy workflow (.github/workflows/deploy-cloudflare.yml) and the files it relies on: a
 // workflow cannot run here, so its structure is checked instead. Every build setting it passes is one of
-// .env.example's, the Cloudflare credentials come from secrets only, the build runs before the deploy, and
-// wrangler.toml deploys the directory `npm run build` writes.
+// .env.example's, the Cloudflare credentials come from secrets only, the tests pass before anything is
+// built or deployed, the build runs before the deploy, and wrangler.toml deploys the directory `npm run
+// build` writes.
 // Run: node --test server/__tests__/deployWorkflow.test.mjs
 import { strict as assert } from 'node:assert';
 import { readFile } from 'node:fs/promises';
@@ -41,7 +42,7 @@ const CONTEXTS = [
 
 /**
  * @typedef {{ name?: string, uses?: string, run?: string, with?: Record<string, unknown>, env?: Record<string, string> }} Step
- * @typedef {{ 'runs-on': string, env?: Record<string, string>, steps: Step[] }} Job
+ * @typedef {{ 'runs-on': string, container?: string, needs?: string | string[], env?: Record<string, string>, steps: Step[] }} Job
  * @typedef {{ on: Record<string, unknown>, permissions: unknown, concurrency: { group: string }, env?: Record<string, string>, jobs: Record<string, Job> }} Workflow
  */
 
@@ -49,17 +50,18 @@ const CONTEXTS = [
 let source;
 /** @type {Workflow} */
 let workflow;
-/** @type {Job} */
+/** @type {Job} the job that deploys */
 let job;
+/** @type {Job} the job that runs the tests */
+let testJob;
 
 before(async () => {
   source = await readFile(WORKFLOW_FILE, 'utf8');
   const document = parseDocument(source, { prettyErrors: true });
   assert.deepEqual([...document.errors, ...document.warnings].map(String), [], 'the workflow is valid YAML');
   workflow = /** @type {Workflow} */ (document.toJS());
-  const jobs = Object.values(workflow.jobs ?? {});
-  assert.equal(jobs.length, 1, 'one job');
-  job = jobs[0];
+  assert.deepEqual(Object.keys(workflow.jobs ?? {}).sort(), ['deploy', 'test'], 'a test job and a deploy job');
+  ({ deploy: job, test: testJob } = workflow.jobs);
 });
 
 /** @param {(step: Step) => boolean} predicate @param {string} what */
@@ -87,6 +89,28 @@ describe('triggers and permissions', () => {
   test('deploys one at a time, never cutting one off', () => {
     assert.equal(typeof workflow.concurrency?.group, 'string');
     assert.equal(/** @type {{ 'cancel-in-progress'?: boolean }} */ (workflow.concurrency)['cancel-in-progress'], false);
+  });
+});
+
+describe('the tests', () => {
+  test('the deploy job waits for the test job: a failing test deploys nothing', () => {
+    assert.deepEqual([job.needs].flat(), ['test']);
+  });
+
+  test('the test job runs npm test as CI does (.ci/run), without settings or secrets', async () => {
+    assert.deepEqual(
+      testJob.steps.map((step) => step.uses?.replace(/@.*/, '') ?? step.run?.trim()),
+      ['actions/checkout', 'bash .ci/run'],
+    );
+    assert.match(await readFile(path.join(ROOT, '.ci/run'), 'utf8'), /^npm test$/m);
+    assert.deepEqual(testJob.env, { CI: 'true' });
+    assert.ok(!JSON.stringify(testJob).includes('secrets.'));
+  });
+
+  test('the test job’s container runs the Node major the project pins', async () => {
+    const { engines } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+    const major = /^\^?(\d+)\./.exec(engines.node)?.[1];
+    assert.equal(testJob.container, `node:${major}-bookworm`);
   });
 });
 

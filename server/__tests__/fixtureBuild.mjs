@@ -31,7 +31,7 @@ export const FILES = {
   'assets/unhashed.js': 'export {};\n',
   'search-index.json': JSON.stringify(Array.from({ length: 200 }, (_, id) => ({ id, title: 'Orders' }))),
   'sitemap.xml': `<?xml version="1.0"?><urlset>${'<url><loc>/docs</loc></url>'.repeat(50)}</urlset>\n`,
-  'health.json': '{"status":"ok"}\n',
+  'health.json': '{"status":"ok","version":"1.2.3"}\n',
   'robots.txt': 'User-agent: *\n',
   'manifest.webmanifest': '{"name":"Docs"}\n',
   'img/favicon.ico': Buffer.from([0, 0, 1, 0]),
@@ -46,16 +46,16 @@ export const FIXTURE_CSP =
 /**
  * A gate manifest (server/gate/accessPolicy.mjs) for a fixture build: `protectedFiles` protected, every other
  * file of `files` public, the shell among them.
- * @param {{ issuer: string, clientId: string, files: string[], protectedFiles: string[], protectedPaths: string[], shell: string }} options
+ * @param {{ issuer: string, clientId: string, files: string[], protectedFiles: string[], protectedPaths: string[], shell: string, baseUrl?: string }} options
  * @returns {import('../gate/accessPolicy.mjs').GateManifest}
  */
-export function fixtureGateManifest({ issuer, clientId, files, protectedFiles, protectedPaths, shell }) {
+export function fixtureGateManifest({ issuer, clientId, files, protectedFiles, protectedPaths, shell, baseUrl = '/' }) {
   /** @type {Record<string, 'public' | 'protected'>} */
   const classes = {};
   for (const file of [...files, shell]) classes[file] = protectedFiles.includes(file) ? 'protected' : 'public';
   return {
     version: 1,
-    baseUrl: '/',
+    baseUrl,
     protectedPaths,
     oidc: { issuer, clientId },
     cookieName: 'docs_id_token',

@@ -241,22 +241,16 @@ export async function startWorkerSite({ dir }) {
 
 /**
  * The fixture build (fixtureBuild.mjs) plus `extraFiles`, with a gate manifest naming a provider on loopback
- * that publishes one key, served by the Worker on workerd: what the gate's Worker tests start from.
- *
- *   const gated = await startGatedWorkerSite({ protectedFiles: ['docs/orders/index.html'], protectedPaths: ['/docs'], shell: 'index.html' });
- *   gated.site.fetch('/docs/orders/', { headers: { Cookie: `docs_id_token=${await gated.signToken()}` } });
- *
- * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string }} options
+ * that publishes one key: what the gate's tests start from, on Node and on workerd.
+ * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string, baseUrl?: string }} options
+ *   `baseUrl`: the build's base URL (BASE_URL), `/` unless said otherwise
  */
-export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, protectedPaths, shell }) {
+export async function writeGatedFixture({ extraFiles = {}, protectedFiles, protectedPaths, shell, baseUrl = '/' }) {
   const clientId = 'developer-docs';
   const key = await signingKey('key-1');
   const provider = await startProvider({ keys: [key] });
   const fixture = await writeFixtureBuild();
-  /** @type {WorkerSite | undefined} */
-  let site;
   const close = async () => {
-    await site?.close();
     await provider.close();
     await fixture.cleanup();
   };
@@ -273,15 +267,14 @@ export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, pr
       protectedFiles,
       protectedPaths,
       shell,
+      baseUrl,
     });
     await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
-    site = await startWorkerSite({ dir: fixture.dir });
   } catch (error) {
     await close();
     throw error;
   }
   return {
-    site,
     provider,
     key,
     clientId,
@@ -289,5 +282,33 @@ export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, pr
     /** An ID token the provider signed for the site. @param {Parameters<typeof signIdToken>[2]['claims']} [claims] */
     signToken: (claims) => signIdToken(key, provider.issuer, { clientId, claims }),
     close,
+  };
+}
+
+/**
+ * The gated fixture (writeGatedFixture) served by the Worker on workerd.
+ *
+ *   const gated = await startGatedWorkerSite({ protectedFiles: ['docs/orders/index.html'], protectedPaths: ['/docs'], shell: 'index.html' });
+ *   gated.site.fetch('/docs/orders/', { headers: { Cookie: `docs_id_token=${await gated.signToken()}` } });
+ *
+ * @param {Parameters<typeof writeGatedFixture>[0]} options
+ */
+export async function startGatedWorkerSite(options) {
+  const gated = await writeGatedFixture(options);
+  /** @type {WorkerSite} */
+  let site;
+  try {
+    site = await startWorkerSite({ dir: gated.fixture.dir });
+  } catch (error) {
+    await gated.close();
+    throw error;
+  }
+  return {
+    ...gated,
+    site,
+    close: async () => {
+      await site.close();
+      await gated.close();
+    },
   };
 }

@@ -30,8 +30,10 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * What the app asks of the policy.
  * @typedef {object} AccessPolicy
  * @property {(file: string) => 'public' | 'protected' | 'hidden'} classify a build-relative file
+ * @property {string} baseUrl the site's base URL, which the build's files lie under (server/basePath.mjs)
  * @property {(pathname: string) => boolean} isProtectedPath a request's URL path (percent-encoded)
  * @property {(request: SignInProof) => Promise<boolean>} admits whether the request proves sign-in
+ * @property {() => Promise<GateHealth>} health whether the gate can admit signed-in readers (server/health.mjs)
  * @property {string | undefined} shell
  * @property {string | undefined} contentSecurityPolicy
  */
@@ -40,6 +42,13 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * What of a request can prove sign-in: its `Cookie` header, and whether it came over https (which
  * decides the cookie's name, config/idTokenCookie.mjs).
  * @typedef {{ cookieHeader: string | undefined, https: boolean }} SignInProof
+ */
+
+/**
+ * `open`: the gate serves everyone. `ready`: it holds the provider's keys, fetched `keysAgeSeconds` ago.
+ * `no-keys`: it cannot check a token, so it admits nobody; `problem` says why, `keysAgeSeconds` how old the
+ * last keys it had are (null: never had any).
+ * @typedef {{ state: 'open' } | { state: 'ready' | 'no-keys', keysAgeSeconds: number | null, problem?: string }} GateHealth
  */
 
 export class GateManifestError extends Error {
@@ -55,8 +64,10 @@ export class GateManifestError extends Error {
 /** Serves every file to everyone: for a build without protected content (the benchmark's stock sites). */
 export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
   classify: () => 'public',
+  baseUrl: '/',
   isProtectedPath: () => false,
   admits: async () => true,
+  health: async () => ({ state: 'open' }),
   shell: undefined,
   contentSecurityPolicy: undefined,
 });
@@ -114,7 +125,8 @@ function onceAMinutePerMessage(log) {
 
 /**
  * @param {GateManifest} manifest
- * @param {{ verifier?: { verify(token: string): Promise<{ ok: boolean, reason?: string }> }, log?: (message: string) => void }} [options]
+ * @param {{ verifier?: Pick<import('./idToken.mjs').IdTokenVerifier, 'verify'> & Partial<Pick<import('./idToken.mjs').IdTokenVerifier, 'keyStatus'>>, log?: (message: string) => void }} [options]
+ *   a `verifier` without `keyStatus` (a test's) reports the gate ready
  * @returns {AccessPolicy}
  */
 export function createAccessPolicy(manifest, options = {}) {
@@ -131,6 +143,7 @@ export function createAccessPolicy(manifest, options = {}) {
       if (original === GATE_MANIFEST_FILE) return 'hidden';
       return files.get(file) ?? files.get(original) ?? 'protected';
     },
+    baseUrl: manifest.baseUrl,
     isProtectedPath: (pathname) => isProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
     async admits({ cookieHeader, https }) {
       // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
@@ -142,6 +155,11 @@ export function createAccessPolicy(manifest, options = {}) {
         log(`refused an ID-token cookie: ${result.reason}`);
       }
       return false;
+    },
+    async health() {
+      if (!verifier.keyStatus) return { state: 'ready', keysAgeSeconds: null };
+      const { keys, keysAgeSeconds, problem } = await verifier.keyStatus();
+      return keys ? { state: 'ready', keysAgeSeconds } : { state: 'no-keys', keysAgeSeconds, problem };
     },
     shell: manifest.shell,
     contentSecurityPolicy: manifest.contentSecurityPolicy,

@@ -104,6 +104,8 @@ function withDeadline(promise, ms, documentName) {
  */
 function createProviderClient(fetchImpl, now) {
   let retryAfterMs = -Infinity;
+  /** @type {string | undefined} why the last request to the provider failed, if it did */
+  let lastProblem;
   /** @type {Map<string, { fetched: Promise<Record<string, unknown>>, startedAt: number }>} by URL */
   const recentFetches = new Map();
 
@@ -132,9 +134,11 @@ function createProviderClient(fetchImpl, now) {
       const json = await response.json().catch(() => undefined);
       const problem = problemWith(json);
       if (problem) throw new ProviderUnavailable(`the provider's ${documentName} ${problem}`);
+      lastProblem = undefined;
       return /** @type {Record<string, unknown>} */ (json);
     } catch (error) {
       retryAfterMs = now().getTime() + PROVIDER_RETRY_SECONDS * 1000;
+      lastProblem = error instanceof ProviderUnavailable ? error.message : 'the provider could not be reached';
       throw error;
     }
   }
@@ -164,7 +168,7 @@ function createProviderClient(fetchImpl, now) {
     });
     return fetched;
   }
-  return { fetchDocument };
+  return { fetchDocument, lastProblem: () => lastProblem };
 }
 
 /**
@@ -299,8 +303,20 @@ function createVerifiedTokens() {
 }
 
 /**
+ * Whether the gate holds keys to check tokens with: without them (never fetched, or older than
+ * KEYS_MAX_AGE_MS, after which they are fetched again before use) it admits nobody.
+ * @typedef {{ keys: boolean, keysAgeSeconds: number | null, problem?: string }} KeyStatus
+ */
+
+/**
+ * @typedef {object} IdTokenVerifier
+ * @property {(token: string) => Promise<Verification>} verify
+ * @property {() => Promise<KeyStatus>} keyStatus fetches the keys first when they are missing or due
+ */
+
+/**
  * @param {IdTokenVerifierOptions} options
- * @returns {{ verify(token: string): Promise<Verification> }}
+ * @returns {IdTokenVerifier}
  */
 export function createIdTokenVerifier(options) {
   const { issuer, clientId, clockToleranceSeconds = DEFAULT_CLOCK_TOLERANCE_SECONDS } = options;
@@ -319,6 +335,8 @@ export function createIdTokenVerifier(options) {
 
   /** @type {ReturnType<typeof createRemoteJWKSet> | undefined} */
   let providerKeys;
+  /** When the key set was last fetched (Date.now()), if ever. */
+  let keysFetchedAt = -Infinity;
 
   /** The provider's keys, through its discovery document on first use. */
   async function keys() {
@@ -330,8 +348,11 @@ export function createIdTokenVerifier(options) {
       timeoutDuration: PROVIDER_TIMEOUT_MS,
       cooldownDuration: KEYS_COOLDOWN_MS,
       cacheMaxAge: KEYS_MAX_AGE_MS,
-      [customFetch]: async (url, { signal }) =>
-        Response.json(await provider.fetchDocument(url, 'key set', keySetProblem, signal)),
+      [customFetch]: async (url, { signal }) => {
+        const keySet = await provider.fetchDocument(url, 'key set', keySetProblem, signal);
+        keysFetchedAt = Date.now();
+        return Response.json(keySet);
+      },
     });
     return providerKeys;
   }
@@ -375,6 +396,8 @@ export function createIdTokenVerifier(options) {
     return { ok: true, claims };
   }
 
+  const keysAgeMs = () => Date.now() - keysFetchedAt;
+
   return {
     async verify(token) {
       try {
@@ -382,6 +405,21 @@ export function createIdTokenVerifier(options) {
       } catch (error) {
         return { ok: false, reason: reasonFor(error) };
       }
+    },
+    async keyStatus() {
+      if (!(keysAgeMs() < KEYS_MAX_AGE_MS)) {
+        // As a token would: the provider is asked at most once per PROVIDER_RETRY_SECONDS while it fails.
+        await keys()
+          .then((keySet) => keySet.reload())
+          .catch(() => undefined);
+      }
+      const age = keysAgeMs();
+      if (age < KEYS_MAX_AGE_MS) return { keys: true, keysAgeSeconds: Math.floor(age / 1000) };
+      return {
+        keys: false,
+        keysAgeSeconds: Number.isFinite(age) ? Math.floor(age / 1000) : null,
+        problem: provider.lastProblem() ?? 'the provider could not be reached',
+      };
     },
   };
 }

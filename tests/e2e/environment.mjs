@@ -48,6 +48,29 @@ export const IDP_ENV = {
   OIDC_REALM: 'developers',
 };
 
+/**
+ * The base-URL browser tests (tests/e2e/base-url/, playwright.base-url.config.ts): the same site built with a
+ * base URL other than `/`, in its own directory, served on its own port with its own identity provider (the
+ * provider registers one callback address per base URL).
+ */
+export const BASE_URL_UNDER_TEST = '/developers/';
+export const BASE_URL_SITE_ORIGIN = `http://localhost:${process.env.E2E_BASE_SITE_PORT ?? 3101}`;
+export const BASE_URL_IDP_PORT = Number(process.env.E2E_BASE_IDP_PORT ?? 4101);
+export const BASE_URL_IDP_ISSUER = `http://localhost:${BASE_URL_IDP_PORT}`;
+export const BASE_URL_BUILD_DIR = 'build-e2e-base-url';
+export const BASE_URL_BUILD_ENV = {
+  ...SITE_BUILD_ENV,
+  SITE_URL: BASE_URL_SITE_ORIGIN,
+  BASE_URL: BASE_URL_UNDER_TEST,
+  OIDC_ISSUER: BASE_URL_IDP_ISSUER,
+};
+export const BASE_URL_IDP_ENV = {
+  ...IDP_ENV,
+  IDP_PORT: String(BASE_URL_IDP_PORT),
+  IDP_SITE_ORIGINS: BASE_URL_SITE_ORIGIN,
+  BASE_URL: BASE_URL_UNDER_TEST,
+};
+
 export { DEMO_USER, MISMATCH_USER } from '../../dev/idp/testing.mjs';
 
 /** Browser storage of a signed-in demo developer, written by auth.setup.ts. */

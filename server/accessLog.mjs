@@ -1,0 +1,93 @@
+// @ts-check
+/**
+ * What the server tells an operator, one JSON object per line (for any log shipper; on Cloudflare, Workers
+ * Logs): a line per request, and a line per error with the id of the request it broke. A line never holds
+ * a header, a cookie, a token or a query string (the sign-in callback's carries the authorisation code):
+ * only the method, the path, and what the server did.
+ *
+ *   {"level":"info","time":"…","requestId":"…","method":"GET","path":"/docs/x/","status":200,"bytes":5120,"durationMs":3.1,"outcome":"admitted"}
+ *   {"level":"error","time":"…","requestId":"…","method":"GET","path":"/docs/x/","error":"TypeError","message":"…","stack":"…"}
+ */
+
+/**
+ * What the gate did with a request: `public` (nothing to protect), `admitted` (a signed-in reader),
+ * `shell` (an anonymous visitor of a protected page got the sign-in shell), `refused` (401 or 403).
+ * @typedef {'public' | 'admitted' | 'shell' | 'refused'} Outcome
+ */
+
+/** @typedef {Record<string, string | number | null>} LogEntry */
+/** @typedef {(entry: LogEntry) => void} Log */
+
+/** A path longer than this is cut in the log (a request line can be several KiB). */
+const MAX_LOGGED_PATH = 1024;
+
+/** Writes each entry as one JSON line: errors to stderr, the rest to stdout. @type {Log} */
+export const writeJsonLines = (entry) => {
+  const line = JSON.stringify(entry);
+  if (entry.level === 'error') console.error(line);
+  else console.log(line);
+};
+
+/** @param {string} url */
+function loggedPath(url) {
+  const { pathname } = new URL(url);
+  return pathname.length > MAX_LOGGED_PATH ? `${pathname.slice(0, MAX_LOGGED_PATH)}…` : pathname;
+}
+
+/**
+ * Middleware that gives the request an id (also sent as `X-Request-Id`) and, when `log` is given, writes
+ * its line once the response is ready.
+ * @param {Log | undefined} log
+ * @returns {import('hono').MiddlewareHandler<{ Variables: { requestId: string, outcome: Outcome } }>}
+ */
+export function accessLog(log) {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID();
+    c.set('requestId', requestId);
+    await next();
+    c.header('X-Request-Id', requestId);
+    if (!log) return;
+    const length = c.res.headers.get('Content-Length');
+    // Files are sent with their length; what is not (a short text: a refusal, the health document) is
+    // measured.
+    const bytes =
+      c.req.method === 'HEAD' || !c.res.body
+        ? 0
+        : length === null
+          ? (await c.res.clone().arrayBuffer()).byteLength
+          : Number(length);
+    log({
+      level: 'info',
+      time: new Date().toISOString(),
+      requestId,
+      method: c.req.method,
+      path: loggedPath(c.req.url),
+      status: c.res.status,
+      bytes,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      outcome: c.var.outcome ?? 'public',
+    });
+  };
+}
+
+/**
+ * The line for an error that broke a request.
+ * @param {unknown} error
+ * @param {{ requestId: string | undefined, method: string, url: string }} request
+ * @returns {LogEntry}
+ */
+export function errorEntry(error, { requestId, method, url }) {
+  const { name, message, stack } =
+    error instanceof Error ? error : { name: 'Error', message: String(error), stack: '' };
+  return {
+    level: 'error',
+    time: new Date().toISOString(),
+    requestId: requestId ?? null,
+    method,
+    path: loggedPath(url),
+    error: name,
+    message,
+    stack: stack ?? '',
+  };
+}

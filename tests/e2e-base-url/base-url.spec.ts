@@ -1,0 +1,82 @@
+import { test, expect, type Page } from '@playwright/test';
+import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
+import { BASE_URL_IDP_ISSUER, BASE_URL_SITE_ORIGIN, BASE_URL_UNDER_TEST, DEMO_USER } from '../e2e/environment.mjs';
+import { expectNoAxeViolations, waitForHydration } from '../e2e/fixtures';
+
+const BASE = BASE_URL_UNDER_TEST;
+const DEEP_LINK = `${BASE}docs/accounts-api/endpoints/get-account?view=full#errors`;
+
+/** Fails the test on any console error but the status of a page the server answers 401 or 404 on purpose. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || page.url().startsWith(BASE_URL_IDP_ISSUER)) return;
+    if (/status of 40[14]/.test(message.text())) return;
+    errors.push(`${message.text()} ${message.location().url ?? ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+/** The site's files a page failed to load (the page's own address aside). */
+function collectFailedFiles(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.startsWith(BASE_URL_SITE_ORIGIN) && response.status() >= 400 && !response.request().isNavigationRequest())
+      failed.push(url);
+  });
+  return failed;
+}
+
+test('the home page under the base loads its assets, hydrates and passes axe', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const failed = collectFailedFiles(page);
+  await page.goto(BASE);
+  await waitForHydration(page);
+  await expect(page.locator('nav.navbar')).toBeVisible();
+  expect(failed).toEqual([]);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
+test('a page asked for without the base gets the 404 page, with its styles from under the base', async ({ page }) => {
+  const failed = collectFailedFiles(page);
+  const response = await page.goto('/docs/getting-started/authentication/');
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
+  const styles = await page.evaluate(() => Array.from(document.styleSheets, (sheet) => sheet.href ?? ''));
+  expect(styles.some((href) => new URL(href || 'http://x/').pathname.startsWith(`/developers/assets/css/`))).toBe(true);
+  expect(failed).toEqual([]);
+});
+
+test('a deep link signs in through the callback under the base and returns to the same address', async ({
+  page,
+  context,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const authorize = page.waitForRequest((request) =>
+    request.url().startsWith(`${BASE_URL_IDP_ISSUER}/connect/authorize`),
+  );
+  const anonymous = await page.goto(DEEP_LINK);
+  expect(anonymous?.status()).toBe(401);
+  const params = new URL((await authorize).url()).searchParams;
+  expect(params.get('redirect_uri')).toBe(`${BASE_URL_SITE_ORIGIN}${BASE}login/callback`);
+
+  await page.waitForURL((url) => url.origin === BASE_URL_IDP_ISSUER);
+  await fillSignInForm(page, DEMO_USER);
+  await submitSignInForm(page);
+  await page.waitForURL(`${BASE_URL_SITE_ORIGIN}${DEEP_LINK}`);
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+  await expect(page.locator('article h1')).toBeVisible();
+  await expect(page.locator('nav.navbar').getByText(DEMO_USER.name)).toBeVisible();
+
+  // The gate's cookie is scoped to the base, and it is what admits the reader on the server.
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'docs_id_token');
+  expect(cookie?.path).toBe(BASE);
+  const reload = await page.reload();
+  expect(reload?.status()).toBe(200);
+  await expect(page.locator('article h1')).toBeVisible();
+  expect(errors).toEqual([]);
+});
