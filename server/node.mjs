@@ -31,12 +31,12 @@ export function readAssetFromDirectory(dir) {
 
 /**
  * Serves the build in `dir` until `close()` is called.
- * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access }} options port 0 picks
- *   a free port; `access` is `gated` unless said otherwise
+ * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access, apiProxy?: import('./apiProxy.mjs').ApiProxySettings }} options
+ *   port 0 picks a free port; `access` is `gated` unless said otherwise; `apiProxy` sets the Try it proxy
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export function startSiteServer({ dir, port, host, access = 'gated' }) {
-  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access });
+export function startSiteServer({ dir, port, host, access = 'gated', apiProxy }) {
+  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access, apiProxy });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;

@@ -5,9 +5,14 @@
  * for every file.
  */
 import { createSiteApp } from './app.mjs';
+import { apiProxySettingsFromEnv } from './apiProxy.mjs';
 import { readAssetFromBinding } from './workerAssets.mjs';
 
-/** @typedef {{ ASSETS: import('./workerAssets.mjs').AssetsBinding }} Env */
+/**
+ * The assets binding, and the Try it proxy's settings as Worker variables (SANDBOX_API_URL, SANDBOX_TOKEN_URL,
+ * API_PROXY_TIMEOUT_MS, API_PROXY_RATE_LIMIT: see server/apiProxy.mjs).
+ * @typedef {{ ASSETS: import('./workerAssets.mjs').AssetsBinding } & Record<string, unknown>} Env
+ */
 
 /**
  * Built by the first request of an isolate; the binding is the same for all of them.
@@ -22,7 +27,7 @@ export default {
    * @param {import('hono').ExecutionContext} ctx
    */
   fetch(request, env, ctx) {
-    app ??= createSiteApp({ readAsset: readAssetFromBinding(env.ASSETS) });
+    app ??= createSiteApp({ readAsset: readAssetFromBinding(env.ASSETS), apiProxy: apiProxySettingsFromEnv(env) });
     return app.fetch(request, env, ctx);
   },
 };

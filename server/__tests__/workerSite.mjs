@@ -172,10 +172,11 @@ function withTimeout(promise, ms, message) {
 
 /**
  * Starts the deployed Worker configuration on workerd, serving `dir` as its assets.
- * @param {{ dir: string }} options
+ * @param {{ dir: string, vars?: Record<string, string> }} options `vars`: the Worker variables a deployment
+ *   sets (the Try it proxy's, server/worker.mjs)
  * @returns {Promise<WorkerSite>}
  */
-export async function startWorkerSite({ dir }) {
+export async function startWorkerSite({ dir, vars = {} }) {
   const assetsDir = path.resolve(dir);
   if (!(await stat(assetsDir).catch(() => undefined))?.isDirectory()) {
     throw new Error(`${dir} is not a directory: build the site first (npm run build).`);
@@ -201,6 +202,7 @@ export async function startWorkerSite({ dir }) {
       modules: [{ type: 'ESModule', path: path.join(PROJECT_ROOT, BUNDLE_NAME), contents: code }],
       compatibilityDate: config.compatibilityDate,
       compatibilityFlags: config.compatibilityFlags,
+      bindings: vars,
       assets: {
         directory: assetsDir,
         binding: config.assets.binding,
@@ -246,9 +248,10 @@ export async function startWorkerSite({ dir }) {
  *   const gated = await startGatedWorkerSite({ protectedFiles: ['docs/orders/index.html'], protectedPaths: ['/docs'], shell: 'index.html' });
  *   gated.site.fetch('/docs/orders/', { headers: { Cookie: `docs_id_token=${await gated.signToken()}` } });
  *
- * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string }} options
+ * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string, apiProxy?: import('../apiProxy.mjs').ApiProxyManifest, vars?: Record<string, string> }} options
+ *   `apiProxy` goes into the manifest; `vars` are the Worker's variables
  */
-export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, protectedPaths, shell }) {
+export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, protectedPaths, shell, apiProxy, vars }) {
   const clientId = 'developer-docs';
   const key = await signingKey('key-1');
   const provider = await startProvider({ keys: [key] });
@@ -274,8 +277,8 @@ export async function startGatedWorkerSite({ extraFiles = {}, protectedFiles, pr
       protectedPaths,
       shell,
     });
-    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
-    site = await startWorkerSite({ dir: fixture.dir });
+    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify({ ...manifest, apiProxy }));
+    site = await startWorkerSite({ dir: fixture.dir, vars });
   } catch (error) {
     await close();
     throw error;

@@ -11,6 +11,7 @@ import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { VARIANTS } from '../../plugins/precompress/variants.mjs';
 import { readCookies } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
+import { parseApiProxyManifest } from '../apiProxy.mjs';
 
 export const GATE_MANIFEST_FILE = 'gate-manifest.json';
 
@@ -24,6 +25,7 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {string} shell build-relative path of the page an anonymous visitor of a protected page gets
  * @property {string} contentSecurityPolicy
  * @property {Record<string, 'public' | 'protected'>} files every file of the build but the manifest
+ * @property {import('../apiProxy.mjs').ApiProxyManifest} [apiProxy] the Try it proxy's default upstreams and routes
  */
 
 /**
@@ -32,6 +34,10 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {(file: string) => 'public' | 'protected' | 'hidden'} classify a build-relative file
  * @property {(pathname: string) => boolean} isProtectedPath a request's URL path (percent-encoded)
  * @property {(request: SignInProof) => Promise<boolean>} admits whether the request proves sign-in
+ * @property {(request: SignInProof) => Promise<string | undefined>} reader who the request proves to be signed
+ *   in as (issuer and subject of the ID token), or undefined
+ * @property {string} baseUrl starts and ends with `/`
+ * @property {import('../apiProxy.mjs').ApiProxyManifest | undefined} apiProxy
  * @property {string | undefined} shell
  * @property {string | undefined} contentSecurityPolicy
  */
@@ -57,6 +63,9 @@ export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
   classify: () => 'public',
   isProtectedPath: () => false,
   admits: async () => true,
+  reader: async () => undefined,
+  baseUrl: '/',
+  apiProxy: undefined,
   shell: undefined,
   contentSecurityPolicy: undefined,
 });
@@ -92,6 +101,11 @@ export function parseGateManifest(value) {
   if (typeof shell !== 'string' || files[shell] !== 'public') {
     throw new GateManifestError('shell must name a public file of the build');
   }
+  try {
+    parseApiProxyManifest(manifest.apiProxy);
+  } catch (error) {
+    throw new GateManifestError(/** @type {Error} */ (error).message);
+  }
   return /** @type {GateManifest} */ (manifest);
 }
 
@@ -114,7 +128,7 @@ function onceAMinutePerMessage(log) {
 
 /**
  * @param {GateManifest} manifest
- * @param {{ verifier?: { verify(token: string): Promise<{ ok: boolean, reason?: string }> }, log?: (message: string) => void }} [options]
+ * @param {{ verifier?: { verify(token: string): Promise<{ ok: boolean, reason?: string, claims?: { sub?: unknown } }> }, log?: (message: string) => void }} [options]
  * @returns {AccessPolicy}
  */
 export function createAccessPolicy(manifest, options = {}) {
@@ -122,6 +136,19 @@ export function createAccessPolicy(manifest, options = {}) {
   const log = onceAMinutePerMessage(options.log ?? ((message) => console.warn(`[gate] ${message}`)));
   const files = new Map(Object.entries(manifest.files));
   const variantSuffixes = VARIANTS.map(({ suffix }) => suffix);
+
+  /** @type {AccessPolicy['reader']} */
+  async function reader({ cookieHeader, https }) {
+    // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
+    const names = idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https, name: manifest.cookieName });
+    const tokens = names.flatMap((name) => readCookies(cookieHeader, name)).filter(Boolean);
+    for (const token of new Set(tokens)) {
+      const result = await verifier.verify(token);
+      if (result.ok) return `${manifest.oidc.issuer} ${String(result.claims?.sub)}`;
+      log(`refused an ID-token cookie: ${result.reason}`);
+    }
+    return undefined;
+  }
 
   return {
     classify(file) {
@@ -132,17 +159,10 @@ export function createAccessPolicy(manifest, options = {}) {
       return files.get(file) ?? files.get(original) ?? 'protected';
     },
     isProtectedPath: (pathname) => isProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
-    async admits({ cookieHeader, https }) {
-      // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
-      const names = idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https, name: manifest.cookieName });
-      const tokens = names.flatMap((name) => readCookies(cookieHeader, name)).filter(Boolean);
-      for (const token of new Set(tokens)) {
-        const result = await verifier.verify(token);
-        if (result.ok) return true;
-        log(`refused an ID-token cookie: ${result.reason}`);
-      }
-      return false;
-    },
+    reader,
+    admits: async (proof) => (await reader(proof)) !== undefined,
+    baseUrl: manifest.baseUrl,
+    apiProxy: manifest.apiProxy,
     shell: manifest.shell,
     contentSecurityPolicy: manifest.contentSecurityPolicy,
   };
