@@ -122,7 +122,8 @@ export default function TryItPanel({ operationId, clientId: personalClientId = '
   const [localAddress, setLocalAddress] = useState<string>(LOCAL_SANDBOX.origin);
   const [probed, setProbed] = useState<{ key: string; answer: Probe } | null>(null);
   const [probeAttempt, setProbeAttempt] = useState(0);
-  const [targetId, setTargetId] = useState<Target['id']>('proxy');
+  /** The target the reader picked; until then, the local sandbox when it answers, else the Sandbox. */
+  const [chosenTarget, setChosenTarget] = useState<Target['id'] | null>(null);
   const [clientId, setClientId] = useState(personalClientId);
   const [clientSecret, setClientSecret] = useState('');
   const [tokenMessage, setTokenMessage] = useState('');
@@ -180,7 +181,6 @@ export default function TryItPanel({ operationId, clientId: personalClientId = '
       .then((response) => {
         if (!response.ok) throw new Error(`the local sandbox answered ${response.status}`);
         setProbed({ key: probeKey, answer: 'answers' });
-        if (probeKey.endsWith(' 0')) setTargetId('local');
       })
       .catch(() => setProbed({ key: probeKey, answer: 'silent' }));
     return () => {
@@ -188,7 +188,8 @@ export default function TryItPanel({ operationId, clientId: personalClientId = '
       controller.abort();
     };
   }, [onLoopback, localOrigin, probeKey]);
-  const target = targetId === 'local' && targets.local && probe === 'answers' ? targets.local : targets.proxy;
+  const wanted = chosenTarget ?? (probe === 'answers' ? 'local' : 'proxy');
+  const target = wanted === 'local' && targets.local && probe === 'answers' ? targets.local : targets.proxy;
 
   // The token of the chosen target, read from this tab's storage; gone when the reader signs out anywhere.
   const token = useMemo(
@@ -366,7 +367,7 @@ export default function TryItPanel({ operationId, clientId: personalClientId = '
         name={`${id}-target`}
         checked={target.id === choice}
         disabled={disabled}
-        onChange={() => setTargetId(choice)}
+        onChange={() => setChosenTarget(choice)}
       />
       <label htmlFor={`${id}-${choice}`}>
         {label} <span className={styles.note}>{note}</span>
