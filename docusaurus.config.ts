@@ -16,6 +16,7 @@ import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
+import tryItPlugin, { TRY_IT_PLUGIN_NAME } from './plugins/try-it';
 import remarkApiReference from './plugins/remark-api-reference';
 import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
@@ -136,6 +137,7 @@ const config = {
     signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
+    tryItPlugin,
     protectedContentPlugin({
       siteUrl: settings.siteUrl,
       baseUrl: settings.baseUrl,
@@ -148,6 +150,7 @@ const config = {
       // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
       protectedPluginData: [
         'docusaurus-plugin-content-docs',
+        TRY_IT_PLUGIN_NAME,
         ...API_REFERENCE_PAGES.map(({ api }) => apiReferencePluginName(api)),
       ],
     }),

@@ -5,8 +5,8 @@ import {
   CHROMIUM_EXECUTABLE,
   IDP_ENV,
   IDP_ISSUER,
-  SITE_BUILD_ENV,
   SITE_ORIGIN,
+  SITE_SERVER_ENV,
 } from './tests/e2e/environment.mjs';
 import { assertPinnedNode } from './config/nodeRuntime.mjs';
 
@@ -71,7 +71,7 @@ export default defineConfig({
     {
       command: `${NODE} server/cli.mjs --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost`,
       url: `${SITE_ORIGIN}/health.json`,
-      env: SITE_BUILD_ENV,
+      env: SITE_SERVER_ENV,
       reuseExistingServer: !isCI,
       stdout: 'ignore',
     },

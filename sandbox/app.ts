@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { isObject } from '../openapi/document';
 import { ApiError, errorBody, invalidField, notFound, type Answer } from './http';
 import { advance, HANDLERS, type Context } from './operations';
@@ -394,13 +395,27 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   const app = new Hono();
+  // The docs' Try it panel calls the sandbox from the site's own origin; only a site on this machine may.
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
+      exposeHeaders: ['*'],
+      maxAge: 600,
+    }),
+  );
   app.all('*', async (c) => {
     const request = c.req.raw;
     const requestId = randomUUID();
     const path = new URL(request.url).pathname;
     let response: Response;
     try {
-      if (path === '/connect/token') {
+      if (path === '/health' && request.method === 'GET') {
+        // What the docs' Try it panel asks to learn whether a local sandbox answers.
+        response = json(200, { status: 'ok' });
+      } else if (path === '/connect/token') {
         response = await token(request);
       } else if (path === '/v1' || path.startsWith('/v1/')) {
         const answer = await api(request, path.slice(3));
@@ -442,6 +457,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return state;
     },
   };
+}
+
+/** `http://localhost:…`, `http://127.0.0.1:…` or `http://[::1]:…`: a page served on this machine. */
+export function isLoopbackOrigin(origin: string): boolean {
+  return /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 }
 
 function hasIdempotencyKey(operation: SandboxOperation): boolean {

@@ -18,6 +18,7 @@ import { contentTypeFor } from './contentType.mjs';
 import { pathWithinBase } from './basePath.mjs';
 import { HEALTH_FILE, healthResponse } from './health.mjs';
 import { filesForPath } from './requestPath.mjs';
+import { API_PROXY_PREFIX, createApiProxy, proxyRefusal } from './apiProxy.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
   createAccessPolicy,
@@ -82,11 +83,12 @@ async function loadAccessPolicy(readAsset, options) {
 }
 
 /**
- * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log }} options
+ * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings }} options
  *   `gate` replaces parts of the gate (the token verifier), for tests; `log` receives a line per request
- *   (server/accessLog.mjs; none without it) and per error (to stderr as JSON without it)
+ *   (server/accessLog.mjs; none without it) and per error (to stderr as JSON without it); `apiProxy` sets the
+ *   Try it proxy's upstreams and limits (server/apiProxy.mjs), each defaulting to what the build says
  */
-export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, log }) {
+export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, log, apiProxy: proxySettings }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
   /** The policy, read from the build once; a failed read is retried by the next request. */
@@ -182,6 +184,48 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
     Object.assign(headers, representation, { Vary: vary, 'Content-Length': String(body.size) });
     return new Response(c.req.method === 'HEAD' ? null : body.open(), { status: 401, headers });
   }
+
+  /** @type {{ policy: import('./gate/accessPolicy.mjs').AccessPolicy, proxy: import('./apiProxy.mjs').ApiProxy } | undefined} */
+  let proxyFor;
+  /** The proxy of the policy's build, made once. @param {import('./gate/accessPolicy.mjs').AccessPolicy} policy */
+  function apiProxyOf(policy) {
+    if (!policy.apiProxy) return undefined;
+    if (proxyFor?.policy !== policy) proxyFor = { policy, proxy: createApiProxy(policy.apiProxy, proxySettings) };
+    return proxyFor.proxy;
+  }
+
+  /**
+   * The Try it proxy: `<base URL>api-proxy/…` for signed-in readers only, the sandbox's operations only, never
+   * from another site's page. Any other request goes on to the file pipeline.
+   * @type {Middleware}
+   */
+  const proxy = async (c, next) => {
+    const policy = await accessPolicy();
+    const pathname = new URL(c.req.url).pathname;
+    const prefix = policy.baseUrl + API_PROXY_PREFIX;
+    const apiProxy = apiProxyOf(policy);
+    if (!apiProxy || !pathname.startsWith(prefix)) return next();
+    c.set('outcome', 'refused');
+    const path = pathname.slice(prefix.length);
+    const fetchSite = c.req.header('Sec-Fetch-Site');
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      return proxyRefusal(403, 'The sandbox proxy serves this site’s own pages only.');
+    }
+    const reader = await policy.reader({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) });
+    if (!reader) return proxyRefusal(401, 'Sign in to the documentation to send requests to the sandbox.');
+    const upstream = apiProxy.upstreamFor(path);
+    if (!upstream || !apiProxy.knows(c.req.method, path)) {
+      return proxyRefusal(404, `${c.req.method} ${path} is not an operation of the API descriptions.`);
+    }
+    const allowance = apiProxy.take(reader);
+    if (!allowance.ok) {
+      return proxyRefusal(429, `Too many requests through the sandbox proxy: wait ${allowance.retryAfterSeconds} s.`, {
+        'Retry-After': String(allowance.retryAfterSeconds),
+      });
+    }
+    c.set('outcome', 'admitted');
+    return apiProxy.forward(c.req.raw, upstream);
+  };
 
   /**
    * Resolve: the build file a GET asks for, and whether it is public or protected. A path with no file is
@@ -279,9 +323,10 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
   app.use(async (c, next) => {
     await next();
     const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
-    if (contentSecurityPolicy) c.header('Content-Security-Policy', contentSecurityPolicy);
+    if (contentSecurityPolicy) c.header('Content-Security-Policy', withLocalSandbox(contentSecurityPolicy, c));
     if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
+  app.use(proxy);
   app.use(methodNotAllowed({ app }));
   // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
   app.use(etag());
@@ -295,4 +340,18 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
  */
 function arrivedOverHttps(c) {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+}
+
+/** Loopback host names: where a site runs on the reader's own computer. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The policy, letting the Try it panel reach a sandbox on the reader's own computer (`npm run sandbox`) only
+ * where the site itself runs there; a deployed site may connect to its own origin and the identity provider only.
+ * @param {string} policy
+ * @param {import('hono').Context} c
+ */
+export function withLocalSandbox(policy, c) {
+  if (!LOOPBACK.has(new URL(c.req.url).hostname)) return policy;
+  return policy.replace(/(^|;\s*)connect-src ([^;]*)/, '$1connect-src $2 http://localhost:* http://127.0.0.1:*');
 }

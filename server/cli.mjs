@@ -13,6 +13,9 @@
  * server/gate/). `--public` serves every file to everyone: only for a build with nothing to protect, so it
  * refuses a build whose gate manifest lists protected files.
  *
+ * The Try it proxy (`<base URL>api-proxy/`, server/apiProxy.mjs) reads SANDBOX_API_URL, SANDBOX_TOKEN_URL,
+ * API_PROXY_TIMEOUT_MS and API_PROXY_RATE_LIMIT from the environment; unset, the build's defaults apply.
+ *
  * Prints the URL once listening, then a JSON line per request and per error (server/accessLog.mjs). On SIGINT or SIGTERM it stops accepting connections and lets the
  * responses under way finish (up to DRAIN_TIMEOUT_MS, server/drainingClose.mjs) before it exits.
  */
@@ -23,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
 import { writeJsonLines } from './accessLog.mjs';
 import { DRAIN_TIMEOUT_MS } from './drainingClose.mjs';
+import { apiProxySettingsFromEnv } from './apiProxy.mjs';
 import { startSiteServer } from './node.mjs';
 import { assertPinnedNode } from '../config/nodeRuntime.mjs';
 
@@ -54,7 +58,7 @@ function refuseProtectedBuild(dir) {
   );
 }
 
-/** @returns {{ dir: string, port: number, host: string, access: 'gated' | 'open' }} */
+/** @returns {{ dir: string, port: number, host: string, access: 'gated' | 'open', apiProxy: import('./apiProxy.mjs').ApiProxySettings }} */
 function readOptions() {
   try {
     const { values } = parseArgs({
@@ -78,7 +82,8 @@ function readOptions() {
       );
     }
     if (access === 'open') refuseProtectedBuild(values.dir);
-    return { dir: values.dir, port, host: values.host ?? 'localhost', access };
+    const apiProxy = apiProxySettingsFromEnv(process.env);
+    return { dir: values.dir, port, host: values.host ?? 'localhost', access, apiProxy };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     if (!(error instanceof Error) || error.message !== USAGE) console.error(USAGE);

@@ -35,12 +35,13 @@ export function readAssetFromDirectory(dir) {
 /**
  * Serves the build in `dir` until `close()` is called, which lets the responses under way finish (for up to
  * `drainMs`, drainingClose.mjs) before it resolves.
- * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access, log?: import('./accessLog.mjs').Log }} options
- *   port 0 picks a free port; `access` is `gated` unless said otherwise; `log` receives a line per request
+ * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings }} options
+ *   port 0 picks a free port; `access` is `gated` unless said otherwise; `log` receives a line per request;
+ *   `apiProxy` sets the Try it proxy
  * @returns {Promise<{ url: string, close: (drainMs?: number) => Promise<void> }>}
  */
-export function startSiteServer({ dir, port, host, access = 'gated', log }) {
-  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access, log });
+export function startSiteServer({ dir, port, host, access = 'gated', log, apiProxy }) {
+  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access, log, apiProxy });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;

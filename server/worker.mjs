@@ -6,9 +6,14 @@
  */
 import { writeJsonLines } from './accessLog.mjs';
 import { createSiteApp } from './app.mjs';
+import { apiProxySettingsFromEnv } from './apiProxy.mjs';
 import { readAssetFromBinding } from './workerAssets.mjs';
 
-/** @typedef {{ ASSETS: import('./workerAssets.mjs').AssetsBinding }} Env */
+/**
+ * The assets binding, and the Try it proxy's settings as Worker variables (SANDBOX_API_URL, SANDBOX_TOKEN_URL,
+ * API_PROXY_TIMEOUT_MS, API_PROXY_RATE_LIMIT: see server/apiProxy.mjs).
+ * @typedef {{ ASSETS: import('./workerAssets.mjs').AssetsBinding } & Record<string, unknown>} Env
+ */
 
 /**
  * Built by the first request of an isolate; the binding is the same for all of them.
@@ -23,7 +28,11 @@ export default {
    * @param {import('hono').ExecutionContext} ctx
    */
   fetch(request, env, ctx) {
-    app ??= createSiteApp({ readAsset: readAssetFromBinding(env.ASSETS), log: writeJsonLines });
+    app ??= createSiteApp({
+      readAsset: readAssetFromBinding(env.ASSETS),
+      log: writeJsonLines,
+      apiProxy: apiProxySettingsFromEnv(env),
+    });
     return app.fetch(request, env, ctx);
   },
 };

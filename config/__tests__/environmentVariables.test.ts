@@ -33,6 +33,8 @@ const READS = [
   // config/settings.ts and dev/idp/cli.mjs read through small helpers.
   /\b(?:valueOf|withDefault)\(env, '([A-Z][A-Z0-9_]*)'\)/g,
   /\bvalue\('([A-Z][A-Z0-9_]*)'\)/g,
+  // server/apiProxy.mjs reads the Try it proxy's settings from the process's environment or the Worker's variables.
+  /\bread\('([A-Z][A-Z0-9_]*)'\)/g,
   // A shell script's `${NAME:-default}`.
   /\$\{([A-Z][A-Z0-9_]*):-/g,
 ];

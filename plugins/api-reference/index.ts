@@ -6,6 +6,7 @@ import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
 import { withDocsLinksUnder } from './docsLinks';
 import { descriptionDownloads, writeDescriptionDownloads } from './downloads';
+import { withTryItLinks } from './tryItLinks';
 
 /** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
 export function apiReferencePluginName(api: ApiReferencePage['api']): string {
@@ -30,7 +31,7 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
       async contentLoaded({ content, actions }) {
         const description = await actions.createData(
           `${api}.json`,
-          JSON.stringify(withDocsLinksUnder(content, context.baseUrl)),
+          JSON.stringify(withDocsLinksUnder(withTryItLinks(content as JsonObject), context.baseUrl)),
         );
         actions.addRoute({
           path: `${context.baseUrl}${route.replace(/^\//, '')}`,

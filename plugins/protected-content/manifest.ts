@@ -3,6 +3,7 @@
  * file of the build, and the settings it needs for that.
  */
 import { ID_TOKEN_COOKIE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
+import type { ApiProxyTable } from '../../openapi/apiProxyTable';
 import type { Access } from './classify';
 
 export interface GateManifest {
@@ -18,6 +19,8 @@ export interface GateManifest {
   readonly contentSecurityPolicy: string;
   /** Every file of the build but the manifest and precompressed copies, build-relative with `/`. */
   readonly files: Readonly<Record<string, Access>>;
+  /** The Try it proxy's default upstreams and the operations it forwards (server/apiProxy.mjs). */
+  readonly apiProxy: ApiProxyTable;
 }
 
 export interface ManifestInput {
@@ -27,6 +30,7 @@ export interface ManifestInput {
   readonly clientId: string;
   readonly contentSecurityPolicy: string;
   readonly files: ReadonlyMap<string, Access>;
+  readonly apiProxy: ApiProxyTable;
 }
 
 export function createGateManifest(input: ManifestInput): GateManifest {
@@ -39,5 +43,6 @@ export function createGateManifest(input: ManifestInput): GateManifest {
     shell: SIGN_IN_SHELL_FILE,
     contentSecurityPolicy: input.contentSecurityPolicy,
     files: Object.fromEntries(input.files),
+    apiProxy: input.apiProxy,
   };
 }

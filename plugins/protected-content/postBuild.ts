@@ -6,6 +6,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GATE_MANIFEST_FILE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
+import { apiProxyTable } from '../../openapi/apiProxyTable';
+import { bundleDescriptions } from '../../openapi/descriptions';
 import type { BundleGraph } from './bundleGraph';
 import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
 import { contentSecurityPolicy } from './csp';
@@ -167,6 +169,7 @@ export async function writeProtectedContent(
       issuer: options.issuer,
     }),
     files: classification.files,
+    apiProxy: apiProxyTable((await bundleDescriptions()).dereferenced),
   });
   await writeFile(path.join(outDir, GATE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
 

@@ -9,6 +9,8 @@ import { after, before, describe, test } from 'node:test';
 
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
 import { DOCS_PAGE, FILES, FIXTURE_CSP, LONG_SCRIPT, SECRET } from './fixtureBuild.mjs';
+import { describeApiProxyBehaviour, PROXY_TEST_ENV } from './apiProxyBehaviour.mjs';
+import { apiProxyManifestFromDescriptions, startSandboxUpstream } from './sandboxUpstream.mjs';
 import { describeSiteBehaviour, TRAVERSAL_ATTEMPTS } from './siteBehaviour.mjs';
 import { signIdToken, signingKey } from './testProvider.mjs';
 import { startGatedWorkerSite } from './workerSite.mjs';
@@ -34,20 +36,32 @@ let gated;
 let site;
 /** @type {Awaited<ReturnType<typeof startGatedWorkerSite>>['provider']} */
 let provider;
+/** The Try it proxy's upstream: a real sandbox on loopback. @type {Awaited<ReturnType<typeof startSandboxUpstream>>} */
+let upstream;
 
 before(
   async () => {
+    upstream = await startSandboxUpstream();
     gated = await startGatedWorkerSite({
       extraFiles: WORKER_FILES,
       protectedFiles: ['partners/orders/index.html'],
       protectedPaths: ['/partners'],
       shell: SHELL_FILE,
+      apiProxy: await apiProxyManifestFromDescriptions(),
+      vars: {
+        SANDBOX_API_URL: /** @type {string} */ (upstream.settings.apiUrl),
+        SANDBOX_TOKEN_URL: /** @type {string} */ (upstream.settings.tokenUrl),
+        ...PROXY_TEST_ENV,
+      },
     });
     ({ site, provider } = gated);
   },
   { timeout: 60_000 },
 );
-after(() => gated?.close());
+after(async () => {
+  await gated?.close();
+  await upstream?.close();
+});
 
 /**
  * A GET with the path exactly as given, unnormalised (fetch resolves `..` and turns `\` into `/` first).
@@ -109,6 +123,14 @@ function request(requestPath, init = {}) {
 }
 
 describeSiteBehaviour(request, { precompressed: false, ...TIMEOUT });
+
+describe('on workerd', () => {
+  describeApiProxyBehaviour(() => ({
+    request,
+    signToken: (subject) => gated.signToken({ sub: subject }),
+    upstream,
+  }));
+});
 
 describe('on workerd', () => {
   const names = [

@@ -172,10 +172,11 @@ function withTimeout(promise, ms, message) {
 
 /**
  * Starts the deployed Worker configuration on workerd, serving `dir` as its assets.
- * @param {{ dir: string }} options
+ * @param {{ dir: string, vars?: Record<string, string> }} options `vars`: the Worker variables a deployment
+ *   sets (the Try it proxy's, server/worker.mjs)
  * @returns {Promise<WorkerSite>}
  */
-export async function startWorkerSite({ dir }) {
+export async function startWorkerSite({ dir, vars = {} }) {
   const assetsDir = path.resolve(dir);
   if (!(await stat(assetsDir).catch(() => undefined))?.isDirectory()) {
     throw new Error(`${dir} is not a directory: build the site first (npm run build).`);
@@ -201,6 +202,7 @@ export async function startWorkerSite({ dir }) {
       modules: [{ type: 'ESModule', path: path.join(PROJECT_ROOT, BUNDLE_NAME), contents: code }],
       compatibilityDate: config.compatibilityDate,
       compatibilityFlags: config.compatibilityFlags,
+      bindings: vars,
       assets: {
         directory: assetsDir,
         binding: config.assets.binding,
@@ -242,10 +244,17 @@ export async function startWorkerSite({ dir }) {
 /**
  * The fixture build (fixtureBuild.mjs) plus `extraFiles`, with a gate manifest naming a provider on loopback
  * that publishes one key: what the gate's tests start from, on Node and on workerd.
- * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string, baseUrl?: string }} options
- *   `baseUrl`: the build's base URL (BASE_URL), `/` unless said otherwise
+ * @param {{ extraFiles?: Record<string, string>, protectedFiles: string[], protectedPaths: string[], shell: string, baseUrl?: string, apiProxy?: import('../apiProxy.mjs').ApiProxyManifest }} options
+ *   `baseUrl`: the build's base URL (BASE_URL), `/` unless said otherwise; `apiProxy` goes into the manifest
  */
-export async function writeGatedFixture({ extraFiles = {}, protectedFiles, protectedPaths, shell, baseUrl = '/' }) {
+export async function writeGatedFixture({
+  extraFiles = {},
+  protectedFiles,
+  protectedPaths,
+  shell,
+  baseUrl = '/',
+  apiProxy,
+}) {
   const clientId = 'developer-docs';
   const key = await signingKey('key-1');
   const provider = await startProvider({ keys: [key] });
@@ -269,7 +278,7 @@ export async function writeGatedFixture({ extraFiles = {}, protectedFiles, prote
       shell,
       baseUrl,
     });
-    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify(manifest));
+    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify({ ...manifest, apiProxy }));
   } catch (error) {
     await close();
     throw error;
@@ -291,14 +300,15 @@ export async function writeGatedFixture({ extraFiles = {}, protectedFiles, prote
  *   const gated = await startGatedWorkerSite({ protectedFiles: ['docs/orders/index.html'], protectedPaths: ['/docs'], shell: 'index.html' });
  *   gated.site.fetch('/docs/orders/', { headers: { Cookie: `docs_id_token=${await gated.signToken()}` } });
  *
- * @param {Parameters<typeof writeGatedFixture>[0]} options
+ * @param {Parameters<typeof writeGatedFixture>[0] & { vars?: Record<string, string> }} options
+ *   `vars` are the Worker's variables
  */
-export async function startGatedWorkerSite(options) {
+export async function startGatedWorkerSite({ vars, ...options }) {
   const gated = await writeGatedFixture(options);
   /** @type {WorkerSite} */
   let site;
   try {
-    site = await startWorkerSite({ dir: gated.fixture.dir });
+    site = await startWorkerSite({ dir: gated.fixture.dir, vars });
   } catch (error) {
     await gated.close();
     throw error;

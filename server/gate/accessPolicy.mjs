@@ -11,6 +11,7 @@ import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { VARIANTS } from '../../plugins/precompress/variants.mjs';
 import { readCookies } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
+import { parseApiProxyManifest } from '../apiProxy.mjs';
 
 export const GATE_MANIFEST_FILE = 'gate-manifest.json';
 
@@ -24,6 +25,7 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {string} shell build-relative path of the page an anonymous visitor of a protected page gets
  * @property {string} contentSecurityPolicy
  * @property {Record<string, 'public' | 'protected'>} files every file of the build but the manifest
+ * @property {import('../apiProxy.mjs').ApiProxyManifest} [apiProxy] the Try it proxy's default upstreams and routes
  */
 
 /**
@@ -34,6 +36,9 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {(pathname: string) => boolean} isProtectedPath a request's URL path (percent-encoded)
  * @property {(request: SignInProof) => Promise<boolean>} admits whether the request proves sign-in
  * @property {() => Promise<GateHealth>} health whether the gate can admit signed-in readers (server/health.mjs)
+ * @property {(request: SignInProof) => Promise<string | undefined>} reader who the request proves to be signed
+ *   in as (issuer and subject of the ID token), or undefined
+ * @property {import('../apiProxy.mjs').ApiProxyManifest | undefined} apiProxy
  * @property {string | undefined} shell
  * @property {string | undefined} contentSecurityPolicy
  */
@@ -68,6 +73,8 @@ export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
   isProtectedPath: () => false,
   admits: async () => true,
   health: async () => ({ state: 'open' }),
+  reader: async () => undefined,
+  apiProxy: undefined,
   shell: undefined,
   contentSecurityPolicy: undefined,
 });
@@ -103,6 +110,11 @@ export function parseGateManifest(value) {
   if (typeof shell !== 'string' || files[shell] !== 'public') {
     throw new GateManifestError('shell must name a public file of the build');
   }
+  try {
+    parseApiProxyManifest(manifest.apiProxy);
+  } catch (error) {
+    throw new GateManifestError(/** @type {Error} */ (error).message);
+  }
   return /** @type {GateManifest} */ (manifest);
 }
 
@@ -135,6 +147,19 @@ export function createAccessPolicy(manifest, options = {}) {
   const files = new Map(Object.entries(manifest.files));
   const variantSuffixes = VARIANTS.map(({ suffix }) => suffix);
 
+  /** @type {AccessPolicy['reader']} */
+  async function reader({ cookieHeader, https }) {
+    // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
+    const names = idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https, name: manifest.cookieName });
+    const tokens = names.flatMap((name) => readCookies(cookieHeader, name)).filter(Boolean);
+    for (const token of new Set(tokens)) {
+      const result = await verifier.verify(token);
+      if (result.ok) return `${manifest.oidc.issuer} ${String(result.claims?.sub)}`;
+      log(`refused an ID-token cookie: ${result.reason}`);
+    }
+    return undefined;
+  }
+
   return {
     classify(file) {
       // A precompressed variant is what its original is; a file the build did not list is protected.
@@ -145,22 +170,14 @@ export function createAccessPolicy(manifest, options = {}) {
     },
     baseUrl: manifest.baseUrl,
     isProtectedPath: (pathname) => isProtectedPath(pathname, manifest.baseUrl, manifest.protectedPaths),
-    async admits({ cookieHeader, https }) {
-      // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
-      const names = idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https, name: manifest.cookieName });
-      const tokens = names.flatMap((name) => readCookies(cookieHeader, name)).filter(Boolean);
-      for (const token of new Set(tokens)) {
-        const result = await verifier.verify(token);
-        if (result.ok) return true;
-        log(`refused an ID-token cookie: ${result.reason}`);
-      }
-      return false;
-    },
+    reader,
+    admits: async (proof) => (await reader(proof)) !== undefined,
     async health() {
       if (!verifier.keyStatus) return { state: 'ready', keysAgeSeconds: null };
       const { keys, keysAgeSeconds, problem } = await verifier.keyStatus();
       return keys ? { state: 'ready', keysAgeSeconds } : { state: 'no-keys', keysAgeSeconds, problem };
     },
+    apiProxy: manifest.apiProxy,
     shell: manifest.shell,
     contentSecurityPolicy: manifest.contentSecurityPolicy,
   };

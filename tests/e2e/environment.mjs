@@ -39,6 +39,20 @@ export const SITE_BUILD_ENV = {
 process.env.IDP_TEST_CONTROLS_TOKEN ||= randomBytes(24).toString('base64url');
 export const TEST_CONTROLS_TOKEN = process.env.IDP_TEST_CONTROLS_TOKEN;
 
+/**
+ * The sandbox the site's Try it proxy forwards to in the browser tests (try-it.spec.ts starts it on this port:
+ * the proxy's upstream is fixed when the site server starts). Beside the provider's port unless set.
+ */
+export const PROXY_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? IDP_PORT + 100);
+export const PROXY_SANDBOX_ORIGIN = `http://127.0.0.1:${PROXY_SANDBOX_PORT}`;
+
+/** The site server's environment: the build's settings, and the Try it proxy pointed at that sandbox. */
+export const SITE_SERVER_ENV = {
+  ...SITE_BUILD_ENV,
+  SANDBOX_API_URL: `${PROXY_SANDBOX_ORIGIN}/v1`,
+  SANDBOX_TOKEN_URL: `${PROXY_SANDBOX_ORIGIN}/connect/token`,
+};
+
 export const IDP_ENV = {
   IDP_PORT: String(IDP_PORT),
   IDP_SITE_ORIGINS: SITE_ORIGIN,

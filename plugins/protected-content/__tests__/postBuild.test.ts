@@ -111,6 +111,15 @@ describe('writeProtectedContent', () => {
         'robots.txt': 'public',
         [SIGN_IN_SHELL_FILE]: 'public',
       },
+      apiProxy: {
+        apiUrl: 'https://sandbox.api.clearing.example/v1',
+        tokenUrl: 'https://id.clearing.example/connect/token',
+        routes: expect.arrayContaining([
+          ['GET', '/document-types'],
+          ['POST', '/orders/equity'],
+          ['GET', '/orders/equity/{orderId}'],
+        ]),
+      },
     });
     expect(counts).toEqual({ public: 7, protected: 2 });
   });

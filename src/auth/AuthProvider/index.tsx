@@ -5,6 +5,7 @@ import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browse
 import { clearIdTokenCookie } from '../idTokenCookie';
 import { currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
+import { clearSandboxTokens } from '../sandboxToken';
 import { safeReturnPath } from '../redirectTarget';
 import { classifySignInError, showSignInFailure, type SignInFailure } from '../signInFailure';
 import { authReducer, INITIAL_AUTH_STATE, type AuthStatus, type SignedInUser } from './authMachine';
@@ -84,6 +85,7 @@ function useAuthContextValue(): AuthContextValue {
     () =>
       onSignOutElsewhere(() => {
         clearIdTokenCookie(baseUrl);
+        clearSandboxTokens();
         dispatch({ type: 'signed-out-elsewhere' });
       }),
     [baseUrl],
@@ -133,6 +135,7 @@ function useAuthContextValue(): AuthContextValue {
 
   const signOut = useCallback(async () => {
     dispatch({ type: 'sign-out-started' });
+    clearSandboxTokens();
     announceSignOut();
     try {
       const engine = await loadAuthEngine(auth, currentSite(baseUrl));
@@ -142,6 +145,11 @@ function useAuthContextValue(): AuthContextValue {
       throw error;
     }
   }, [auth, baseUrl]);
+
+  // Whoever is not signed in holds no sandbox token: a session that ended or was cleared by hand too.
+  useEffect(() => {
+    if (state.status === 'anonymous') clearSandboxTokens();
+  }, [state.status]);
 
   const retry = useCallback(() => dispatch({ type: 'retry' }), []);
 

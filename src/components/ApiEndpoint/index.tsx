@@ -1,6 +1,8 @@
-import React, { Fragment, type ReactNode } from 'react';
+import React, { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import { tryItAnchor } from '../TryIt/anchor';
 import { decodeEnvironmentUrls, decodeScopeAlternatives, type ScopeAlternatives } from './endpointFacts';
 import styles from './styles.module.css';
 
@@ -48,6 +50,42 @@ function Scopes({ alternatives }: { readonly alternatives: ScopeAlternatives }):
   );
 }
 
+// Its code (and the operation's checks) downloads when a reader first opens it: docs pages load nothing more.
+const TryItPanel = lazy(() => import('../TryIt'));
+
+/** The Try it button and, once opened, the panel; opened at once when the address names its anchor. */
+function TryIt({ operationId }: { readonly operationId: string }): ReactNode {
+  const anchor = tryItAnchor(operationId);
+  const linked = useIsBrowser() && window.location.hash === `#${anchor}`;
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? linked;
+  // Once loaded, the panel stays mounted when closed, keeping what the reader typed.
+  const [kept, setKept] = useState(false);
+  const opened = open || kept;
+  return (
+    <div id={anchor} className={styles.tryIt}>
+      <button
+        type="button"
+        className="button button--sm button--outline button--primary"
+        aria-expanded={open}
+        aria-controls={`${anchor}-panel`}
+        onClick={() => {
+          setToggled(!open);
+          setKept(true);
+        }}>
+        Try it
+      </button>
+      <div id={`${anchor}-panel`} hidden={!open}>
+        {opened && (
+          <Suspense fallback={<p role="status">Loading the request form…</p>}>
+            <TryItPanel operationId={operationId} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** The method, path, whole URLs, scopes and reference link of one operation, as the docs' operation blocks show it. */
 export default function ApiEndpoint({
   method,
@@ -87,6 +125,7 @@ export default function ApiEndpoint({
       <p className={styles.reference}>
         <Link to={referenceHref}>Open {operationId} in the API reference</Link>
       </p>
+      <TryIt operationId={operationId} />
     </section>
   );
 }

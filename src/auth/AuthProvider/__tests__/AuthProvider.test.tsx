@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
+import { readSandboxToken, saveSandboxToken } from '../../sandboxToken';
 import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
 import { failureDetailOf } from '../../signInFailure';
 import { answered, DANA, deferred, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
@@ -167,17 +168,28 @@ describe('AuthProvider', () => {
     expect(engine.start).toHaveBeenCalledTimes(1);
   });
 
+  /** A Try it panel's sandbox token (src/auth/sandboxToken.ts): sign-out removes it. */
+  const SANDBOX_TOKEN = {
+    accessToken: 'sandbox-access',
+    expiresAt: Date.now() + 3_600_000,
+    clientId: 'sandbox-demo',
+    scope: '',
+  };
+
   describe('signing out', () => {
     it('tells the other tabs first, then signs out; its own token removals change nothing', async () => {
       const { engine } = renderProvider('/docs');
       await engine.started();
       engine.tokens('id-1');
       await waitFor(() => expect(status()).toBe('authenticated'));
+      saveSandboxToken('proxy', SANDBOX_TOKEN);
+      expect(readSandboxToken('proxy')).toEqual(SANDBOX_TOKEN);
       const leaving = deferred<undefined>();
       engine.signOut.mockReturnValueOnce(leaving.promise);
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       expect(status()).toBe('signing-out');
       expect(window.localStorage.getItem(SIGN_OUT_SIGNAL_KEY)).toBeTruthy();
+      expect(readSandboxToken('proxy')).toBeNull();
       await waitFor(() => expect(engine.signOut).toHaveBeenCalledTimes(1));
       engine.noTokens();
       engine.emit({ type: 'renewal-failed' });
@@ -200,8 +212,11 @@ describe('AuthProvider', () => {
       await engine.started();
       engine.tokens('id-1');
       await waitFor(() => expect(status()).toBe('authenticated'));
+      saveSandboxToken('local', SANDBOX_TOKEN);
       otherTabWrites(SIGN_OUT_SIGNAL_KEY, 'now');
       await waitFor(() => expect(status()).toBe('signed-out-elsewhere'));
+      expect(readSandboxToken('local')).toBeNull();
+      expect(window.sessionStorage.length).toBe(0);
       engine.noTokens();
       expect(status()).toBe('signed-out-elsewhere');
       expect(engine.signIn).not.toHaveBeenCalled();

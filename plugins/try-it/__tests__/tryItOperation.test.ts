@@ -1,0 +1,80 @@
+import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';
+import type { TryItModule } from '../../../src/components/TryIt/operation';
+import { tryItModule, tryItOperation, type OperationSource } from '../tryItOperation';
+
+function source(api: 'orders' | 'accounts', operationId: string): OperationSource {
+  const description = loadDereferenced(api);
+  const operation = operationsOf(api, description).find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`no ${operationId}`);
+  return { ...operation, serverUrl: 'https://sandbox.api.clearing.example/v1' };
+}
+
+/** Runs the generated module as the browser bundle does (CommonJS, its imports resolved). */
+function load(code: string): TryItModule {
+  const module = { exports: {} as TryItModule };
+  new Function('module', 'exports', 'require', code)(module, module.exports, require);
+  return module.exports;
+}
+
+describe('tryItOperation', () => {
+  it('lists the fields with their examples, required ones marked, and every named body example', () => {
+    const operation = tryItOperation(source('orders', 'placeEquityOrder'));
+    expect(operation.method).toBe('POST');
+    expect(operation.path).toBe('/orders/equity');
+    expect(operation.contentType).toBe('application/json');
+    expect(operation.fields).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
+    const names = operation.examples.map(({ name }) => name);
+    expect(names).toEqual(expect.arrayContaining(['sandboxMarketBuy', 'sandboxWorkingLimitBuy']));
+    const market = operation.examples.find(({ name }) => name === 'sandboxMarketBuy');
+    expect(market?.body).toEqual({ kind: 'json', value: expect.objectContaining({ symbol: 'XMPL' }) });
+    expect(operation.responses['201']).toEqual({ contentTypes: ['application/json'], checked: true });
+  });
+
+  it('marks every path parameter required and fills it from its example', () => {
+    const operation = tryItOperation(source('orders', 'getEquityOrder'));
+    expect(operation.fields.filter((field) => field.in === 'path')).toEqual([
+      expect.objectContaining({ name: 'orderId', required: true, example: expect.stringMatching(/\S/) }),
+    ]);
+    expect(operation.examples).toEqual([]);
+  });
+});
+
+describe('tryItModule', () => {
+  const placed = load(tryItModule(source('orders', 'placeEquityOrder')));
+  const example = placed.operation.examples[0].body;
+  const body = example?.kind === 'json' ? (example.value as Record<string, unknown>) : {};
+  const header = { 'Idempotency-Key': '3f9a2c4e-8b1d-4e6f-9a0b-7c5d2e1f3a4b' };
+
+  it('accepts the example request', () => {
+    expect(placed.request({ path: {}, query: {}, header, body })).toBe(true);
+  });
+
+  it('names what is wrong with a request: a missing body field, a bad header, a missing body', () => {
+    const { symbol: _symbol, ...withoutSymbol } = body;
+    expect(
+      placed.request({ path: {}, query: {}, header: { 'Idempotency-Key': 'not-a-uuid' }, body: withoutSymbol }),
+    ).toBe(false);
+    expect(placed.request.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ instancePath: '/body', keyword: 'required', params: { missingProperty: 'symbol' } }),
+        expect.objectContaining({ instancePath: '/header/Idempotency-Key', keyword: 'format' }),
+      ]),
+    );
+    expect(placed.request({ path: {}, query: {}, header: {} })).toBe(false);
+    expect(placed.request.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ instancePath: '', params: { missingProperty: 'body' } }),
+        expect.objectContaining({ instancePath: '/header', params: { missingProperty: 'Idempotency-Key' } }),
+      ]),
+    );
+  });
+
+  it('checks a response against the status it answered', () => {
+    const check = placed.response_201;
+    expect(check).toBeDefined();
+    expect(check?.({ unexpected: true })).toBe(false);
+    expect(check?.errors?.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,125 @@
+// @ts-check
+// The Try it proxy in the production app on Node, in process: the fixture build with a gate manifest that
+// lists the descriptions' operations, a real provider's keys and a real sandbox as the upstream. The same
+// rules run on workerd in worker.test.mjs (apiProxyBehaviour.mjs).
+// Run: node --test server/__tests__/apiProxy.test.mjs
+import { strict as assert } from 'node:assert';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { apiProxySettingsFromEnv, readerRateLimit } from '../apiProxy.mjs';
+import { createSiteApp, withLocalSandbox } from '../app.mjs';
+import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
+import { readAssetFromDirectory } from '../node.mjs';
+import { describeApiProxyBehaviour, PROXY_TEST_SETTINGS } from './apiProxyBehaviour.mjs';
+import { FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
+import { apiProxyManifestFromDescriptions, startSandboxUpstream } from './sandboxUpstream.mjs';
+import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
+
+const CLIENT_ID = 'developer-docs';
+/** @type {import('./apiProxyBehaviour.mjs').ProxyHarness} */
+let harness;
+/** @type {(() => Promise<void>)[]} */
+const cleanups = [];
+
+before(
+  async () => {
+    const key = await signingKey('key-1');
+    const provider = await startProvider({ keys: [key] });
+    cleanups.push(provider.close);
+    const upstream = await startSandboxUpstream();
+    cleanups.push(upstream.close);
+    const fixture = await writeFixtureBuild();
+    cleanups.push(fixture.cleanup);
+    const manifest = fixtureGateManifest({
+      issuer: provider.issuer,
+      clientId: CLIENT_ID,
+      files: Object.keys(FILES),
+      protectedFiles: [],
+      protectedPaths: ['/docs'],
+      shell: 'index.html',
+    });
+    const apiProxy = await apiProxyManifestFromDescriptions();
+    await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify({ ...manifest, apiProxy }));
+    const app = createSiteApp({
+      readAsset: readAssetFromDirectory(fixture.dir),
+      apiProxy: { ...upstream.settings, ...PROXY_TEST_SETTINGS },
+    });
+    harness = {
+      request: async (requestPath, init = {}) => app.request(`http://localhost${requestPath}`, init),
+      signToken: (subject) => signIdToken(key, provider.issuer, { clientId: CLIENT_ID, claims: { sub: subject } }),
+      upstream,
+    };
+  },
+  { timeout: 60_000 },
+);
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describeApiProxyBehaviour(() => harness);
+
+describe('the proxy’s settings', () => {
+  test('read from the environment, each malformed one named', () => {
+    assert.deepEqual(
+      apiProxySettingsFromEnv({
+        SANDBOX_API_URL: 'https://sandbox.example/v1/',
+        SANDBOX_TOKEN_URL: 'https://id.example/connect/token',
+        API_PROXY_TIMEOUT_MS: '5000',
+        API_PROXY_RATE_LIMIT: '30',
+      }),
+      {
+        apiUrl: 'https://sandbox.example/v1',
+        tokenUrl: 'https://id.example/connect/token',
+        timeoutMs: 5000,
+        requestsPerMinute: 30,
+      },
+    );
+    assert.deepEqual(apiProxySettingsFromEnv({}), {
+      apiUrl: undefined,
+      tokenUrl: undefined,
+      timeoutMs: undefined,
+      requestsPerMinute: undefined,
+    });
+    const bad = [
+      ['SANDBOX_API_URL', 'sandbox.example/v1'],
+      ['SANDBOX_API_URL', 'file:///etc/passwd'],
+      ['SANDBOX_TOKEN_URL', 'https://id.example/token?x=1'],
+      ['API_PROXY_TIMEOUT_MS', 'soon'],
+      ['API_PROXY_RATE_LIMIT', '0'],
+    ];
+    for (const [name, value] of bad) {
+      assert.throws(() => apiProxySettingsFromEnv({ [name]: value }), new RegExp(`^Error: ${name} must`), name);
+    }
+  });
+
+  test('a reader’s allowance refills over the minute', () => {
+    let now = 0;
+    const take = readerRateLimit(2, { now: () => now });
+    assert.equal(take('a').ok, true);
+    assert.equal(take('a').ok, true);
+    assert.deepEqual(take('a'), { ok: false, retryAfterSeconds: 30 });
+    assert.equal(take('b').ok, true);
+    now = 30_000;
+    assert.equal(take('a').ok, true);
+    assert.equal(take('a').ok, false);
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  const policy = "default-src 'self'; connect-src 'self' https://id.example; object-src 'none'";
+  /** @param {string} url */
+  const context = (url) => /** @type {import('hono').Context} */ (/** @type {unknown} */ ({ req: { url } }));
+  test('a site on loopback may also reach a sandbox on loopback', () => {
+    for (const url of ['http://localhost:3000/docs/', 'http://127.0.0.1:3000/', 'http://[::1]:3000/']) {
+      assert.match(
+        withLocalSandbox(policy, context(url)),
+        /connect-src 'self' https:\/\/id\.example http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*;/,
+      );
+    }
+  });
+  test('a deployed site connects to itself and the provider only', () => {
+    assert.equal(withLocalSandbox(policy, context('https://docs.clearing.example/docs/')), policy);
+  });
+});

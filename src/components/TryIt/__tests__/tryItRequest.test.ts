@@ -1,0 +1,163 @@
+import { loadDereferenced, operationsOf } from '@site/openapi/descriptions';
+import { tryItModule } from '@site/plugins/try-it/tryItOperation';
+import type { TryItModule } from '../operation';
+import {
+  basicCredentials,
+  curlCommand,
+  exampleValues,
+  localSandboxOrigin,
+  maskedToken,
+  prepareRequest,
+  responseProblems,
+  type Target,
+} from '../tryItRequest';
+
+/** The operation's module as plugins/try-it writes it, run as the browser bundle runs it. */
+function moduleOf(api: 'orders' | 'accounts', operationId: string): TryItModule {
+  const operation = operationsOf(api, loadDereferenced(api)).find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`no ${operationId}`);
+  const module = { exports: {} as TryItModule };
+  const code = tryItModule({ ...operation, serverUrl: 'https://sandbox.api.clearing.example/v1' });
+  new Function('module', 'exports', 'require', code)(module, module.exports, require);
+  return module.exports;
+}
+
+const LOCAL: Target = {
+  id: 'local',
+  label: 'Local sandbox',
+  apiUrl: 'http://localhost:4020/v1',
+  tokenUrl: 'http://localhost:4020/connect/token',
+};
+const KEY = '3f9a2c4e-8b1d-4e6f-9a0b-7c5d2e1f3a4b';
+
+describe('prepareRequest', () => {
+  const place = moduleOf('orders', 'placeEquityOrder');
+
+  it('sends the selected example as it is', () => {
+    const values = exampleValues(place.operation, 'sandboxWorkingLimitBuy');
+    const prepared = prepareRequest(
+      place,
+      { ...values, fields: { ...values.fields, 'header:Idempotency-Key': KEY } },
+      LOCAL,
+    );
+    expect(prepared).toEqual({
+      ok: true,
+      request: {
+        method: 'POST',
+        url: 'http://localhost:4020/v1/orders/equity',
+        headers: [
+          ['Idempotency-Key', KEY],
+          ['Accept', 'application/json'],
+          ['Content-Type', 'application/json'],
+        ],
+        body: JSON.stringify(JSON.parse(values.body)),
+      },
+    });
+    expect(JSON.parse(values.body)).toMatchObject({ type: 'LIMIT' });
+  });
+
+  it('names each field that is wrong before sending: not JSON, a missing field, a bad header', () => {
+    const values = exampleValues(place.operation);
+    const notJson = prepareRequest(place, { ...values, body: '{"symbol": ' }, LOCAL);
+    expect(notJson).toEqual({
+      ok: false,
+      problems: [
+        expect.objectContaining({
+          field: 'Request body',
+          key: 'body',
+          message: expect.stringMatching(/^is not valid JSON/),
+        }),
+      ],
+    });
+    const { symbol: _symbol, ...rest } = JSON.parse(values.body) as Record<string, unknown>;
+    const wrong = prepareRequest(
+      place,
+      { body: JSON.stringify(rest), fields: { ...values.fields, 'header:Idempotency-Key': 'twelve' } },
+      LOCAL,
+    );
+    expect(wrong.ok).toBe(false);
+    expect(!wrong.ok && wrong.problems).toEqual(
+      expect.arrayContaining([
+        { field: 'body.symbol', key: 'body', message: 'is required' },
+        { field: 'Idempotency-Key (header)', key: 'header:Idempotency-Key', message: 'must match format "uuid"' },
+      ]),
+    );
+  });
+
+  it('fills the path and sends a required query value typed, an empty optional one not at all', () => {
+    const get = moduleOf('orders', 'getEquityOrder');
+    const { fields } = exampleValues(get.operation);
+    expect(fields['path:orderId']).toMatch(/\S/);
+    const prepared = prepareRequest(get, { fields, body: '' }, LOCAL);
+    expect(prepared.ok && prepared.request.url).toBe(
+      `http://localhost:4020/v1/orders/equity/${fields['path:orderId']}`,
+    );
+    const odd = prepareRequest(get, { fields: { 'path:orderId': 'ord/1 2' }, body: '' }, LOCAL);
+    expect(!odd.ok && odd.problems.map(({ key }) => key)).toEqual(['path:orderId']);
+    const missing = prepareRequest(get, { fields: { 'path:orderId': '' }, body: '' }, LOCAL);
+    expect(!missing.ok && missing.problems).toEqual([
+      { field: 'orderId (path)', key: 'path:orderId', message: 'is required' },
+    ]);
+    const search = moduleOf('orders', 'searchEquityOrders');
+    const limit = search.operation.fields.find((field) => field.name === 'limit');
+    expect(limit).toBeDefined();
+    const bad = prepareRequest(
+      search,
+      { fields: { ...exampleValues(search.operation).fields, 'query:limit': '100000' }, body: '' },
+      LOCAL,
+    );
+    expect(!bad.ok && bad.problems.map(({ key }) => key)).toContain('query:limit');
+  });
+});
+
+describe('curlCommand', () => {
+  it('reads the token from $ACCESS_TOKEN and quotes what the shell would expand', () => {
+    const command = curlCommand({
+      method: 'POST',
+      url: 'http://localhost:4020/v1/orders/equity',
+      headers: [['Idempotency-Key', KEY]],
+      body: JSON.stringify({ note: "it's $HOME" }),
+    });
+    expect(command).toContain('-H "Authorization: Bearer $ACCESS_TOKEN"');
+    expect(command).toContain(`-H 'Idempotency-Key: ${KEY}'`);
+    expect(command).toContain(`"note": "it'\\''s $HOME"`);
+    expect(command.startsWith("curl -X POST 'http://localhost:4020/v1/orders/equity'")).toBe(true);
+  });
+});
+
+describe('responseProblems', () => {
+  const place = moduleOf('orders', 'placeEquityOrder');
+  it('lists an undescribed status, a wrong media type and schema mismatches; nothing for a match', () => {
+    expect(responseProblems(place, { status: 418, contentType: 'application/json', body: {} })[0]).toMatch(
+      /^Status 418 is not in the description, which lists 201, /,
+    );
+    expect(responseProblems(place, { status: 201, contentType: 'text/html', body: '' })).toEqual([
+      'Content-Type text/html is not among those described: application/json.',
+    ]);
+    const mismatches = responseProblems(place, { status: 201, contentType: 'application/json', body: { orderId: 7 } });
+    expect(mismatches).toEqual(expect.arrayContaining([expect.stringMatching(/^orderId: must be string/)]));
+  });
+});
+
+describe('small helpers', () => {
+  it('masks a token to its last four characters', () => {
+    expect(maskedToken('abcdefghijkl.wxyz')).toBe('••••••••wxyz');
+  });
+  it('encodes the Basic credentials as the sandbox reads them', () => {
+    expect(basicCredentials('sandbox-demo', 'sandbox-demo-secret')).toBe(
+      `Basic ${Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64')}`,
+    );
+  });
+  it('accepts a local sandbox on this machine only', () => {
+    expect(localSandboxOrigin('http://localhost:4020/')).toBe('http://localhost:4020');
+    expect(localSandboxOrigin('http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
+    for (const refused of [
+      'https://api.clearing.example',
+      'http://sandbox.api.clearing.example',
+      'javascript:alert(1)',
+      'localhost:4020',
+    ]) {
+      expect(localSandboxOrigin(refused)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The Try it panel's picture of an operation, written at build time by plugins/try-it (one module per
+ * operation, imported when the panel opens), and the checks that module exports.
+ */
+
+export interface TryItField {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly required: boolean;
+  /** The JSON Schema type of the value (`string`, `integer`, …). */
+  readonly type: string;
+  /** The description's example, as text; empty when there is none. */
+  readonly example: string;
+  readonly description: string;
+}
+
+export type TryItBody =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'multipart'; readonly parts: readonly { name: string; value: string; file: boolean }[] };
+
+export interface TryItExample {
+  /** The example's key in the description (`individual`), or `example` for an unnamed one. */
+  readonly name: string;
+  readonly summary: string;
+  readonly body: TryItBody | null;
+}
+
+export interface TryItOperation {
+  readonly operationId: string;
+  /** Upper case. */
+  readonly method: string;
+  /** The path template below the API's base URL, e.g. `/orders/equity/{orderId}`. */
+  readonly path: string;
+  /** The request body's media type, or null when the operation takes none. */
+  readonly contentType: string | null;
+  readonly bodyRequired: boolean;
+  readonly fields: readonly TryItField[];
+  readonly examples: readonly TryItExample[];
+  /** Each described status: its media types, and whether a JSON body schema checks it. */
+  readonly responses: Readonly<Record<string, { readonly contentTypes: readonly string[]; readonly checked: boolean }>>;
+}
+
+/** An error of an Ajv check, as Ajv reports it. */
+export interface CheckError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}
+
+/** A compiled Ajv check: true when valid, else its `errors` hold why. */
+export interface Check {
+  (data: unknown): boolean;
+  errors?: readonly CheckError[] | null;
+}
+
+/** What the module of an operation exports. */
+export interface TryItModule {
+  readonly operation: TryItOperation;
+  readonly request: Check;
+  readonly [responseCheck: `response_${string}`]: Check | undefined;
+}

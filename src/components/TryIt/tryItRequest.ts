@@ -1,0 +1,210 @@
+/**
+ * The Try it panel's logic without React: the request the reader's fields describe, what is wrong with
+ * them (the operation's compiled checks), the curl command of the request, and what is wrong with a
+ * response. Pure functions of their arguments, tested in `__tests__/tryItRequest.test.ts`.
+ */
+import type { Check, CheckError, TryItField, TryItModule, TryItOperation } from './operation';
+
+/** Where a request goes: the base URL of the API and the token endpoint. */
+export interface Target {
+  readonly id: 'local' | 'proxy';
+  /** What the panel calls it: "Local sandbox", "Sandbox". */
+  readonly label: string;
+  readonly apiUrl: string;
+  readonly tokenUrl: string;
+}
+
+/** The key of a field in the form: where it goes and its name (`path:orderId`). */
+export const fieldKey = (field: Pick<TryItField, 'in' | 'name'>) => `${field.in}:${field.name}`;
+
+/** The header the panel makes new for every send. */
+export const IDEMPOTENCY_KEY = 'Idempotency-Key';
+
+export interface FormValues {
+  /** By `fieldKey`; an empty text is a field left out. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** The JSON body as the reader edits it. */
+  readonly body: string;
+}
+
+export interface Problem {
+  /** The field's label as the form shows it (`orderId (path)`, `body.quantity`). */
+  readonly field: string;
+  /** The `fieldKey` of the form field, or `body`, so the form can point at it. */
+  readonly key: string;
+  readonly message: string;
+}
+
+export interface PreparedRequest {
+  readonly method: string;
+  /** The whole URL, query included. */
+  readonly url: string;
+  /** In the order they are sent; `Authorization` is added when sending, never here. */
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: string | null;
+}
+
+/** The values of the selected example: every field's example, and the example's body as indented JSON. */
+export function exampleValues(operation: TryItOperation, exampleName?: string): FormValues {
+  const fields: Record<string, string> = {};
+  for (const field of operation.fields) {
+    fields[fieldKey(field)] = field.required || field.in !== 'query' ? field.example : '';
+  }
+  const example = operation.examples.find(({ name }) => name === exampleName) ?? operation.examples[0];
+  const body = example?.body?.kind === 'json' ? JSON.stringify(example.body.value, null, 2) : '';
+  return { fields, body };
+}
+
+/** A field's text as its schema type: `"50"` is 50 for an integer, so the check sees what the server will. */
+function typed(field: TryItField, text: string): unknown {
+  if ((field.type === 'integer' || field.type === 'number') && /^-?\d+(\.\d+)?$/.test(text.trim())) {
+    return Number(text);
+  }
+  if (field.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** `/body/legs/0/symbol` → `body.legs[0].symbol`. */
+function pointerLabel(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((label, part) => (/^\d+$/.test(part) ? `${label}[${part}]` : label ? `${label}.${part}` : part), '');
+}
+
+/** Ajv's errors as problems named after the form's fields. */
+function requestProblems(operation: TryItOperation, errors: readonly CheckError[]): Problem[] {
+  const seen = new Set<string>();
+  return errors.flatMap((error) => {
+    const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
+    const pointer = missing === undefined ? error.instancePath : `${error.instancePath}/${missing}`;
+    const [, where, name] = pointer.split('/');
+    const field = operation.fields.find((candidate) => candidate.in === where && candidate.name === name);
+    const problem: Problem = field
+      ? {
+          field: `${field.name} (${field.in})`,
+          key: fieldKey(field),
+          message: missing === undefined ? (error.message ?? 'is not valid') : 'is required',
+        }
+      : {
+          field: where === 'body' ? pointerLabel(pointer) : pointerLabel(pointer) || 'request',
+          key: 'body',
+          message: missing === undefined ? (error.message ?? 'is not valid') : 'is required',
+        };
+    const id = `${problem.field} ${problem.message}`;
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return [problem];
+  });
+}
+
+/**
+ * The request the form describes, or every problem with it, named after its field. The checks are the
+ * operation's own (`module.request`), so the panel refuses what the sandbox would refuse as invalid.
+ */
+export function prepareRequest(
+  module: Pick<TryItModule, 'operation' | 'request'>,
+  values: FormValues,
+  target: Target,
+): { ok: true; request: PreparedRequest } | { ok: false; problems: Problem[] } {
+  const { operation } = module;
+  const locations: Record<'path' | 'query' | 'header', Record<string, unknown>> = { path: {}, query: {}, header: {} };
+  for (const field of operation.fields) {
+    const text = values.fields[fieldKey(field)] ?? '';
+    if (text !== '') locations[field.in][field.name] = typed(field, text);
+  }
+  const problems: Problem[] = [];
+  let body: unknown;
+  const jsonBody = operation.contentType !== null && operation.contentType.includes('json');
+  if (jsonBody && values.body.trim() !== '') {
+    try {
+      body = JSON.parse(values.body);
+    } catch (error) {
+      problems.push({ field: 'Request body', key: 'body', message: `is not valid JSON (${(error as Error).message})` });
+    }
+  }
+  if (problems.length === 0 && !module.request({ ...locations, ...(body === undefined ? {} : { body }) })) {
+    problems.push(...requestProblems(operation, module.request.errors ?? []));
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  let path = operation.path;
+  for (const [name, value] of Object.entries(locations.path)) {
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+  }
+  const query = new URLSearchParams(Object.entries(locations.query).map(([name, value]) => [name, String(value)]));
+  const search = query.toString();
+  const headers: [string, string][] = Object.entries(locations.header).map(([name, value]) => [name, String(value)]);
+  const accept = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1].contentTypes[0];
+  if (accept) headers.push(['Accept', accept]);
+  if (body !== undefined && operation.contentType) headers.push(['Content-Type', operation.contentType]);
+  return {
+    ok: true,
+    request: {
+      method: operation.method,
+      url: `${target.apiUrl}${path}${search ? `?${search}` : ''}`,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+    },
+  };
+}
+
+/** A value for a POSIX shell, in single quotes. */
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The request as a curl command, reading the token from `$ACCESS_TOKEN` (the token itself never appears). */
+export function curlCommand(request: PreparedRequest): string {
+  const lines = [`curl -X ${request.method} ${quoted(request.url)}`, `-H "Authorization: Bearer $ACCESS_TOKEN"`];
+  for (const [name, value] of request.headers) lines.push(`-H ${quoted(`${name}: ${value}`)}`);
+  if (request.body !== null) lines.push(`--data ${quoted(JSON.stringify(JSON.parse(request.body), null, 2))}`);
+  return lines.join(' \\\n  ');
+}
+
+/** What the response does not do as the description says, in words; empty when it matches. */
+export function responseProblems(
+  module: TryItModule,
+  response: { readonly status: number; readonly contentType: string; readonly body: unknown },
+): string[] {
+  const { responses } = module.operation;
+  const status = String(response.status);
+  const described = responses[status] ? status : responses.default ? 'default' : undefined;
+  if (!described) {
+    return [`Status ${status} is not in the description, which lists ${Object.keys(responses).join(', ')}.`];
+  }
+  const { contentTypes } = responses[described];
+  const mediaType = response.contentType.split(';')[0].trim().toLowerCase();
+  if (contentTypes.length > 0 && !contentTypes.includes(mediaType)) {
+    return [`Content-Type ${mediaType || '(none)'} is not among those described: ${contentTypes.join(', ')}.`];
+  }
+  const check = module[`response_${described.replace(/\W/g, '_')}`] as Check | undefined;
+  if (!check || check(response.body)) return [];
+  return (check.errors ?? []).map((error) => {
+    const where = pointerLabel(error.instancePath) || 'body';
+    const detail = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
+    return `${where}: ${error.message ?? 'is not valid'}${detail}`;
+  });
+}
+
+/** A token as the panel shows it: its last four characters only. */
+export function maskedToken(token: string): string {
+  return `••••••••${token.slice(-4)}`;
+}
+
+/** The Basic credentials of the token request (RFC 6749 §2.3.1: each part URL-encoded first). */
+export function basicCredentials(clientId: string, clientSecret: string): string {
+  const pair = `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`;
+  // Both parts are ASCII once URL-encoded.
+  return `Basic ${btoa(pair)}`;
+}
+
+/** `http://localhost:4020` or another port on this machine; anything else is refused (never production). */
+export function localSandboxOrigin(text: string): string | null {
+  try {
+    const url = new URL(text.trim());
+    if (url.protocol !== 'http:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
