@@ -5,7 +5,7 @@
  * assets can run it unchanged.
  */
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -15,6 +15,7 @@ import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
 import { filesForPath } from './requestPath.mjs';
+import { GATE_ADMITTED_SERVER_TIMING } from '../config/gateAdmission.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
   createAccessPolicy,
@@ -199,7 +200,9 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
   };
 
   /**
-   * Gate: a protected file goes only to a signed-in reader, and never to another site's page.
+   * Gate: a protected file goes only to a signed-in reader, and never to another site's page. A page it
+   * admitted says so in `Server-Timing` (config/gateAdmission.mjs), so that the browser can show it at
+   * first paint (src/auth/gateAdmission.ts); a static copy of the build never carries that header.
    * @type {Middleware}
    */
   const gate = async (c, next) => {
@@ -208,8 +211,11 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
     if (isForeignSubresourceRequest((name) => c.req.header(name))) {
       return c.text('Protected content is not served to other sites', 403, { 'Cache-Control': 'no-store' });
     }
-    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) return next();
-    return refuseAnonymous(c, policy, isPage);
+    if (!(await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) }))) {
+      return refuseAnonymous(c, policy, isPage);
+    }
+    await next();
+    if (isPage) c.res.headers.append('Server-Timing', GATE_ADMITTED_SERVER_TIMING);
   };
 
   /**
@@ -256,8 +262,9 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts }) 
     if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
   app.use(methodNotAllowed({ app }));
-  // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
-  app.use(etag());
+  // Our files carry their ETag already: the middleware only answers If-None-Match with 304, which keeps
+  // the gate's word that it admitted the page (a 304 is sent only after the gate admitted the request).
+  app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'server-timing'] }));
   app.get('*', resolve, gate, send);
   return app;
 }
