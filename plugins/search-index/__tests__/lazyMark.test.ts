@@ -7,7 +7,7 @@ function article(text: string): HTMLElement {
   return element;
 }
 
-const marked = (root: HTMLElement) => [...root.querySelectorAll('mark')].map((mark) => mark.textContent);
+const marked = (root: HTMLElement) => Array.from(root.querySelectorAll('mark'), (mark) => mark.textContent);
 
 describe('LazyMark', () => {
   it('highlights the terms once mark.js has loaded, and removes them again', async () => {
