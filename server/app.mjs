@@ -5,7 +5,7 @@
  * assets can run it unchanged.
  */
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -19,6 +19,7 @@ import { pathWithinBase } from './basePath.mjs';
 import { HEALTH_FILE, healthResponse } from './health.mjs';
 import { filesForPath } from './requestPath.mjs';
 import { API_PROXY_PREFIX, createApiProxy, proxyRefusal } from './apiProxy.mjs';
+import { GATE_ADMITTED_SERVER_TIMING } from '../config/gateAdmission.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
   createAccessPolicy,
@@ -263,7 +264,9 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
   };
 
   /**
-   * Gate: a protected file goes only to a signed-in reader, and never to another site's page.
+   * Gate: a protected file goes only to a signed-in reader, and never to another site's page. A page it
+   * admitted says so in `Server-Timing` (config/gateAdmission.mjs), so that the browser can show it at
+   * first paint (src/auth/gateAdmission.ts); a static copy of the build never carries that header.
    * @type {Middleware}
    */
   const gate = async (c, next) => {
@@ -273,13 +276,14 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
     if (isForeignSubresourceRequest((name) => c.req.header(name))) {
       return c.text('Protected content is not served to other sites', 403, { 'Cache-Control': 'no-store' });
     }
-    if (await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) })) {
-      c.set('outcome', 'admitted');
-      return next();
+    if (!(await policy.admits({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) }))) {
+      const refusal = await refuseAnonymous(c, policy, isPage);
+      if (refusal.headers.get('Content-Type')?.startsWith('text/html')) c.set('outcome', 'shell');
+      return refusal;
     }
-    const refusal = await refuseAnonymous(c, policy, isPage);
-    if (refusal.headers.get('Content-Type')?.startsWith('text/html')) c.set('outcome', 'shell');
-    return refusal;
+    c.set('outcome', 'admitted');
+    await next();
+    if (isPage) c.res.headers.append('Server-Timing', GATE_ADMITTED_SERVER_TIMING);
   };
 
   /**
@@ -328,8 +332,9 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
   });
   app.use(proxy);
   app.use(methodNotAllowed({ app }));
-  // Our files carry their ETag already: the middleware only answers If-None-Match with 304.
-  app.use(etag());
+  // Our files carry their ETag already: the middleware only answers If-None-Match with 304, which keeps
+  // the gate's word that it admitted the page (a 304 is sent only after the gate admitted the request).
+  app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'server-timing'] }));
   app.get('*', health, resolve, gate, send);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Plugin } from '@docusaurus/types';
+import { gateAdmissionScript } from '../../src/auth/gateAdmission';
 import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
 import { SEARCH_INDEX_FILES } from '../search-index';
@@ -37,6 +38,11 @@ export default function protectedContentPlugin(options: ProtectedContentOptions)
       configureWebpack(_config, isServer) {
         if (isServer) return {};
         return { plugins: [new BundleGraphRecorder((recorded) => (graph = recorded))] };
+      },
+      // Marks a page the gate admitted before its body is parsed (src/auth/gateAdmission.ts); the
+      // Content-Security-Policy written at postBuild allows it by hash, as every inline script.
+      injectHtmlTags() {
+        return { headTags: [{ tagName: 'script', innerHTML: gateAdmissionScript() }] };
       },
       async postBuild({ outDir, siteDir, generatedFilesDir, routesPaths, i18n }) {
         const lang = i18n.localeConfigs[i18n.currentLocale]?.htmlLang ?? i18n.currentLocale;

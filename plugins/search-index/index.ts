@@ -22,6 +22,11 @@ const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
 const THEME_WORKER_CONTEXT = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme$/;
 const SITE_WORKER = path.join(__dirname, 'client', 'worker.js');
 
+/** mark.js, as the theme's generated module imports it (by its resolved path), and what loads it on demand. */
+const MARK_JS_REQUEST = /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/;
+const GENERATED_CONTEXT = /[\\/]docusaurus-search-local[\\/]default$/;
+const LAZY_MARK = path.join(__dirname, 'client', 'lazyMark.js');
+
 /** What the browser-side index builder reproduces of the theme's build step: English, with the stemmer. */
 function assertSupportedOptions(options: SearchOptions): void {
   const languages = [options.language ?? 'en'].flat();
@@ -37,7 +42,8 @@ function assertSupportedOptions(options: SearchOptions): void {
  * The local-search theme (`@easyops-cn/docusaurus-search-local`) as it is, but for its index: the file
  * keeps the documents only, and the search worker builds the lunr index from them in the browser
  * (`client/worker.js`, which takes the place of the theme's at bundle time). A fifth of the download,
- * with the same results and snippets.
+ * with the same results and snippets. mark.js, which highlights a result's terms on the page it opens,
+ * loads only then (`client/lazyMark.js`), not with every page.
  */
 const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: unknown): Plugin => {
   const options = pluginOptions as SearchOptions;
@@ -54,6 +60,11 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
             request: THEME_WORKER_REQUEST,
             importedFrom: THEME_WORKER_CONTEXT,
             replacement: SITE_WORKER,
+          }),
+          replaceDependency(utils, {
+            request: MARK_JS_REQUEST,
+            importedFrom: GENERATED_CONTEXT,
+            replacement: LAZY_MARK,
           }),
         ],
       };

@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { base64url } from 'jose';
 
+import { GATE_ADMITTED_SERVER_TIMING } from '../../config/gateAdmission.mjs';
 import { precompressDirectory } from '../../plugins/precompress/precompress.mjs';
 import { createSiteApp } from '../app.mjs';
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
@@ -194,6 +195,29 @@ function describeGate(baseUrl) {
       assert.match(await response.text(), /<p>Orders\.<\/p>/);
       assert.equal(response.headers.get('Cache-Control'), 'private, no-cache');
       assert.equal(response.headers.get('X-Robots-Tag'), 'noindex, nofollow');
+    });
+
+    test('a page it admitted says so in Server-Timing, on the 200 and on a revalidation’s 304', async () => {
+      const cookie = await cookieWith();
+      const response = await request('/docs/orders', { cookie });
+      assert.equal(response.headers.get('Server-Timing'), GATE_ADMITTED_SERVER_TIMING);
+      const etag = response.headers.get('ETag') ?? '';
+      const again = await request('/docs/orders', { cookie, headers: { 'If-None-Match': etag } });
+      assert.equal(again.status, 304);
+      assert.equal(again.headers.get('Server-Timing'), GATE_ADMITTED_SERVER_TIMING);
+    });
+
+    test('nothing else carries the gate’s word: the shell, a chunk, a public page', async () => {
+      const cookie = await cookieWith();
+      const responses = [
+        await request('/docs/orders'),
+        await request('/assets/js/00203149.c7737954.js', { cookie }),
+        await request('/', { cookie }),
+      ];
+      assert.deepEqual(
+        responses.map((response) => response.headers.get('Server-Timing')),
+        [null, null, null],
+      );
     });
 
     test('a protected content-hashed chunk is revalidated on every use (a 304), never kept as immutable', async () => {

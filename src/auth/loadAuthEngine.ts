@@ -40,6 +40,15 @@ export function loadAuthEngine(settings: AuthSettings, site: SiteLocation): Prom
   return pending;
 }
 
+/**
+ * Resolves once the page has loaded (its `load` event), so that a page already shown does not compete
+ * with the sign-in SDK for the network and the CPU before its first paint. Call only in the browser.
+ */
+export function whenPageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /** The page's origin and the site's base URL; call only in the browser. */
 export function currentSite(baseUrl: string): SiteLocation {
   return { origin: window.location.origin, baseUrl };

@@ -71,3 +71,11 @@ test('the home page loads no file holding the sign-in SDK for an anonymous visit
   expect(bodies.filter(({ url }) => url.endsWith('.js')).length).toBeGreaterThan(0);
   expect(bodies.filter(({ text }) => SIGN_IN_SDK.test(text)).map(({ url }) => url)).toEqual([]);
 });
+
+test('mark.js (search-term highlighting) is a chunk of its own, not in the bundle every page loads', () => {
+  const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
+  // mark.js names the attribute it sets on its elements.
+  const withMarkJs = scripts.filter((file) => readFileSync(file, 'utf8').includes('data-markjs'));
+  expect(withMarkJs.length).toBeGreaterThan(0);
+  expect(withMarkJs.filter((file) => /[\\/]main\.[0-9a-f]+\.js$/.test(file))).toEqual([]);
+});

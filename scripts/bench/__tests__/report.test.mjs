@@ -32,15 +32,31 @@ describe('the table', () => {
     const lines = report(savedRun()).table.split('\n');
     assert.equal(lines[0], '| Measure | This site | Stock template | Same content, no features | Budget | Result |');
     assert.equal(lines[1], '| --- | --- | --- | --- | --- | --- |');
-    assert.equal(lines.length, 2 + 21);
+    assert.equal(lines.length, 2 + 22);
+  });
+
+  test('a figure that varies shows its lowest and highest run beside the median', () => {
+    const results = savedRun();
+    results.site.lighthouse.api.mobile.performanceRuns = [70, 64, 77];
+    results.site.signIn.totals = [900, 850, 1200];
+    const table = report(results).table;
+    assert.match(line(table, 'Lighthouse mobile, `/api/orders-api`')[1], /^70 \(64–77\) \/ /);
+    assert.match(line(table, 'Sign-in round trip')[1], /^0\.90 s \(0\.85 s–1\.20 s\); medians: /);
+    assert.deepEqual(line(table, 'Wall time of this full run').slice(1), [
+      '15.7 min',
+      '–',
+      '–',
+      '≤ 20 min',
+      'wall time: pass',
+    ]);
   });
 
   test('a row shows each site, the budget and each decision', () => {
     assert.deepEqual(line(report(savedRun()).table, 'Cold build'), [
-      'Cold build (caches cleared), median of 3',
-      '19.7 s',
-      '6.57 s',
-      '9.92 s',
+      'Cold build (caches cleared), median (min–max) of 3',
+      '19.7 s (19.6 s–20.1 s)',
+      '6.57 s (6.50 s–6.72 s)',
+      '9.92 s (9.85 s–10.1 s)',
       '≤ 1.5× same-content; ≤ 2.5× stock',
       '1.99× same-content: **FAIL**; 3.00× stock: **FAIL**',
     ]);
@@ -88,10 +104,11 @@ describe('the summary', () => {
     assert.equal(
       report(savedRun()).summary,
       [
-        'Budgets: 23 pass, 8 fail (cold build vs same-content; cold build vs stock; peak build memory vs stock; ' +
+        'Budgets: 24 pass, 9 fail (cold build vs same-content; cold build vs stock; peak build memory vs stock; ' +
           'first-load JS of a docs page; Lighthouse mobile performance /; ' +
           'Lighthouse mobile performance /docs/accounts-api/endpoints/balance-summary; ' +
-          'Lighthouse mobile performance /api/orders-api; sign-in round trip), 0 not measured.',
+          'Lighthouse mobile performance /api/orders-api; Lighthouse desktop performance /api/orders-api; ' +
+          'sign-in round trip), 0 not measured.',
         'Bench wall time: 15.7 min.',
       ].join('\n'),
     );

@@ -298,6 +298,7 @@ export async function measure({ root, results, plan, log }) {
             results[siteKey].lighthouse[rowKey][formFactor] = {
               runs: list.length,
               performance: median(list.map((s) => s.performance)),
+              performanceRuns: list.map((s) => s.performance),
               accessibility: median(list.map((s) => s.accessibility)),
               bestPractices: median(list.map((s) => s.bestPractices)),
               totalBlockingMs: median(list.map((s) => s.totalBlockingMs)),

@@ -42,3 +42,6 @@ export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
 }
 
 export const medianOf = (runs) => (runs === 1 ? 'one run' : `median of ${runs}`);
+
+/** The same for a figure that varies from run to run, whose cells show the lowest and highest run too. */
+export const medianRangeOf = (runs) => (runs === 1 ? 'one run' : `median (min–max) of ${runs}`);

@@ -3,7 +3,8 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browserStorage';
 import { clearIdTokenCookie } from '../idTokenCookie';
-import { currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
+import { pageAdmittedByGate } from '../gateAdmission';
+import { currentSite, loadAuthEngine, preloadAuthEngine, whenPageLoaded } from '../loadAuthEngine';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { clearSandboxTokens } from '../sandboxToken';
 import { safeReturnPath } from '../redirectTarget';
@@ -46,8 +47,10 @@ function useAuthContextValue(): AuthContextValue {
       : 'public';
 
   // A protected page and the return page need the SDK whoever the visitor is: its download starts
-  // with the first render, and overlaps hydration.
-  if (mode !== 'public') preloadAuthEngine();
+  // with the first render, and overlaps hydration. A page the server's gate admitted is shown already:
+  // the SDK that confirms the session in the background waits until the page has loaded.
+  const admittedByGate = mode === 'protected' && pageAdmittedByGate();
+  if (mode !== 'public' && !admittedByGate) preloadAuthEngine();
 
   // Who the visitor is: the engine reports every token change (this tab's and, through storage
   // sync, every other tab's). Without a stored session the visitor is anonymous at once: public pages
@@ -64,7 +67,8 @@ function useAuthContextValue(): AuthContextValue {
     }
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
-    loadAuthEngine(auth, currentSite(baseUrl))
+    (admittedByGate ? whenPageLoaded() : Promise.resolve())
+      .then(() => loadAuthEngine(auth, currentSite(baseUrl)))
       .then(async (engine) => {
         if (cancelled || mode === 'callback') return;
         unsubscribe = engine.subscribe(dispatch);
@@ -78,7 +82,7 @@ function useAuthContextValue(): AuthContextValue {
       unsubscribe?.();
     };
     // `attempt` starts over after Retry.
-  }, [mode, attempt, auth, baseUrl]);
+  }, [mode, admittedByGate, attempt, auth, baseUrl]);
 
   // Another tab announces its sign-out before it removes the tokens.
   useEffect(

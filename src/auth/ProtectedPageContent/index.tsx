@@ -3,6 +3,7 @@ import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { useAuth, type AuthStatus } from '../AuthProvider';
+import { pageAdmittedByGate, removeGateAdmissionMark } from '../gateAdmission';
 import { isProtectedPath } from '../protectedPaths';
 import SignInStatus from '../SignInStatus';
 import styles from './styles.module.css';
@@ -54,9 +55,30 @@ function readPrerenderedAccess(): string | null {
   return document.querySelector('[data-access]')?.getAttribute('data-access') ?? null;
 }
 
+/** While the sign-in is being confirmed, a page the gate admitted stays shown; nothing else does. */
+const CONFIRMING: readonly AuthStatus[] = ['unknown', 'authenticated'];
+
+/**
+ * Whether the server's gate admitted this page load (see `../gateAdmission`), until the background
+ * check says otherwise: any other status withdraws it for the rest of the page's life (a Retry does not
+ * bring it back). False on the server and while hydrating, so that both render the same markup; the
+ * stylesheet shows the content until then.
+ */
+function useGateAdmission(status: AuthStatus, isBrowser: boolean): boolean {
+  const [admitted, setAdmitted] = useState(pageAdmittedByGate);
+  const withdrawn = !CONFIRMING.includes(status);
+  // Withdrawn during render (React's pattern for state that follows a prop): no frame shows it.
+  if (admitted && withdrawn) setAdmitted(false);
+  useEffect(() => {
+    if (isBrowser) removeGateAdmissionMark();
+  }, [isBrowser]);
+  return isBrowser && admitted && !withdrawn;
+}
+
 /**
  * Keeps a protected page's content hidden (but in the prerendered HTML, for the search index)
- * until the visitor is confirmed, and sends an anonymous visitor to sign in.
+ * until the visitor is confirmed, and sends an anonymous visitor to sign in. A page the server's gate
+ * admitted is shown at once while the session is confirmed in the background.
  */
 export default function ProtectedPageContent({ children }: { readonly children: ReactNode }): ReactNode {
   const { auth, baseUrl } = useSiteSettings();
@@ -65,8 +87,9 @@ export default function ProtectedPageContent({ children }: { readonly children: 
   const isBrowser = useIsBrowser();
   const [prerenderedAccess] = useState(readPrerenderedAccess);
   const isProtected = isProtectedPath(pathname, baseUrl, auth.protectedPaths);
+  const admittedByGate = useGateAdmission(status, isBrowser);
   const hydrating = !isBrowser && prerenderedAccess === 'open';
-  const concealed = isProtected && status !== 'authenticated' && !hydrating;
+  const concealed = isProtected && status !== 'authenticated' && !admittedByGate && !hydrating;
   const waiting = concealed && WAITING.includes(status);
 
   useSignInWhenAnonymous(status, isProtected, signIn);
@@ -91,7 +114,7 @@ export default function ProtectedPageContent({ children }: { readonly children: 
 
   return (
     <>
-      {panel}
+      {panel && <div className={styles.status}>{panel}</div>}
       <div
         className={styles.gate}
         hidden={concealed}

@@ -2,7 +2,8 @@ import React from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
-import { loadAuthEngine } from '../../loadAuthEngine';
+import { pageAdmittedByGate } from '../../gateAdmission';
+import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
 import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
 import ProtectedPageContent from '..';
 
@@ -14,8 +15,15 @@ jest.mock('../../loadAuthEngine', () => ({
   loadAuthEngine: jest.fn(),
   preloadAuthEngine: jest.fn(),
   currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
+  whenPageLoaded: () => Promise.resolve(),
+}));
+// Whether the server's gate admitted the page load: what its inline script read (see gateAdmission.test.ts).
+jest.mock('../../gateAdmission', () => ({
+  pageAdmittedByGate: jest.fn(() => false),
+  removeGateAdmissionMark: jest.fn(),
 }));
 const load = jest.mocked(loadAuthEngine);
+const admittedByGate = jest.mocked(pageAdmittedByGate);
 
 function renderGate(path: string, engine = new FakeEngine()) {
   load.mockResolvedValue(engine);
@@ -30,6 +38,16 @@ function renderGate(path: string, engine = new FakeEngine()) {
   return engine;
 }
 
+/** A protected page whose sign-in fails: the provider cannot be reached. */
+async function renderWithUnreachableProvider() {
+  const engine = renderGate('/docs');
+  await engine.started();
+  engine.signIn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  engine.noTokens();
+  expect(await screen.findByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
+  return engine;
+}
+
 const gate = () => screen.getByText('The protected page').closest('[data-access]');
 
 beforeEach(() => {
@@ -38,6 +56,8 @@ beforeEach(() => {
   // Most cases are a visitor whose browser holds tokens; those without say so.
   seedStoredSession();
   load.mockReset();
+  jest.mocked(preloadAuthEngine).mockClear();
+  admittedByGate.mockReturnValue(false);
 });
 
 describe('ProtectedPageContent', () => {
@@ -103,11 +123,7 @@ describe('ProtectedPageContent', () => {
   });
 
   it('explains an unreachable provider, starts no loop, and Retry starts over', async () => {
-    const engine = renderGate('/docs');
-    await engine.started();
-    engine.signIn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    engine.noTokens();
-    expect(await screen.findByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
+    const engine = await renderWithUnreachableProvider();
     expect(gate()).toHaveAttribute('data-access', 'concealed');
     engine.noTokens();
     // A new sign-in would have loaded the engine again, and called it once that load was answered.
@@ -139,5 +155,53 @@ describe('ProtectedPageContent', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(engine.signIn).toHaveBeenCalledTimes(1));
     expect(engine.signIn).toHaveBeenCalledWith('/docs/document-api');
+  });
+
+  describe('a page the server’s gate admitted', () => {
+    beforeEach(() => admittedByGate.mockReturnValue(true));
+
+    it('is shown while the session is confirmed in the background, without the sign-in status', async () => {
+      const engine = renderGate('/docs/trading-api');
+      expect(gate()).toHaveAttribute('data-access', 'open');
+      expect(gate()).toBeVisible();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      // The SDK is not fetched during render: it waits for the page to have loaded.
+      expect(preloadAuthEngine).not.toHaveBeenCalled();
+      await engine.started();
+      expect(gate()).toHaveAttribute('data-auth-status', 'unknown');
+      expect(gate()).toHaveAttribute('data-access', 'open');
+      engine.tokens('id-1');
+      await waitFor(() => expect(gate()).toHaveAttribute('data-auth-status', 'authenticated'));
+      expect(gate()).toHaveAttribute('data-access', 'open');
+    });
+
+    it('is concealed, and the sign-in starts, when the background check finds no session', async () => {
+      const engine = renderGate('/docs/trading-api');
+      await engine.started();
+      engine.noTokens();
+      await waitFor(() => expect(engine.signIn).toHaveBeenCalledWith('/docs/trading-api'));
+      expect(gate()).toHaveAttribute('data-access', 'concealed');
+      expect(gate()).not.toBeVisible();
+    });
+
+    it('is concealed without stored tokens at all (storage cleared, the cookie left behind)', async () => {
+      window.localStorage.clear();
+      const engine = renderGate('/docs/trading-api');
+      await waitFor(() => expect(engine.signIn).toHaveBeenCalledTimes(1));
+      expect(gate()).toHaveAttribute('data-access', 'concealed');
+    });
+
+    it('stays concealed after the provider failed, also while Retry checks again', async () => {
+      const engine = renderGate('/docs');
+      await engine.started();
+      engine.signIn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      engine.noTokens();
+      expect(await screen.findByRole('heading', { name: 'The identity provider could not be reached' })).toBeVisible();
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(engine.start).toHaveBeenCalledTimes(2));
+      expect(gate()).toHaveAttribute('data-auth-status', 'unknown');
+      expect(gate()).toHaveAttribute('data-access', 'concealed');
+      expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
+    });
   });
 });
