@@ -207,6 +207,12 @@ export function judge(results, plan) {
         }),
       ],
     );
+    // Reported, with no budget: the Markdown of every docs page grows with the docs.
+    for (const [file, sizes] of Object.entries(search?.llms ?? {})) {
+      row(`${file}: raw / gzip -9 / brotli 11`, {
+        site: `${kib(sizes.raw)} / ${kib(sizes.gzip)} / ${kib(sizes.brotli)}`,
+      });
+    }
   }
   // Saved without the Result text, which the report renders.
   const budgets = rows
