@@ -14,6 +14,7 @@ import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from './plugins/api-reference';
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
+import pageMarkdownPlugin from './plugins/page-markdown';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import tryItPlugin, { TRY_IT_PLUGIN_NAME } from './plugins/try-it';
@@ -49,6 +50,9 @@ const FAVICON = 'img/favicon.svg';
 
 /** The docs' source folder (the docs plugin's `path`): everything in it is protected content. */
 const DOCS_PATH = 'docs';
+
+/** The docs' one sidebar (sidebars.ts): its order is the order of `llms-full.txt`. */
+const DOCS_SIDEBAR = 'hammerSidebar';
 
 const customFields = {
   contactUrl: settings.contactUrl,
@@ -138,6 +142,11 @@ const config = {
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
     tryItPlugin,
+    pageMarkdownPlugin({
+      siteUrl: settings.siteUrl,
+      protectedPaths: settings.auth.protectedPaths,
+      sidebarId: DOCS_SIDEBAR,
+    }),
     protectedContentPlugin({
       siteUrl: settings.siteUrl,
       baseUrl: settings.baseUrl,
@@ -181,7 +190,7 @@ const config = {
       logo: { alt: '', src: 'img/logo.svg', width: 32, height: 32 },
       items: withDefaultPositions([
         { to: '/', label: 'Home', activeBaseRegex: '^/$' },
-        { type: 'docSidebar', sidebarId: 'hammerSidebar', label: 'Documentation' },
+        { type: 'docSidebar', sidebarId: DOCS_SIDEBAR, label: 'Documentation' },
         {
           type: 'dropdown',
           label: 'API reference',

@@ -13,6 +13,7 @@ step "OpenAPI lint";             npm run --silent lint:openapi
 step "Unit tests (Jest)";        npx jest --ci
 step "Identity provider tests";  node --test 'dev/idp/__tests__/*.test.mjs'
 step "Production server tests";  node --test 'server/__tests__/*.test.mjs' 'plugins/precompress/__tests__/*.test.mjs'
+step "Page Markdown, llms.txt, search documents"; node --test 'plugins/page-markdown/__tests__/*.test.mjs' 'plugins/search-index/__tests__/*.test.mjs'
 step "Benchmark budgets, report"; node --test 'scripts/bench/__tests__/*.test.mjs'
 step "Chromium";                 bash scripts/ensure-chromium.sh
 step "Production build";         node scripts/build-for-tests.mjs

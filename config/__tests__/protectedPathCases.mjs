@@ -35,7 +35,28 @@ export const PROTECTED_PATH_CASES = [
     '/docs%5Cx',
     '/docs\\x',
     '/docs/flat.html',
+    // The pages' Markdown and the llms files (config/pageMarkdown.mjs), however a client spells them.
+    '/docs/trading-api/equity/single-equity-order.md',
+    '/docs/trading-api/index.md',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/llms-trading-api.txt',
+    '/LLMS.TXT',
+    '/%6Clms.txt',
+    '//llms-full.txt',
   ].map((pathname) => ({ pathname, ...site, isProtected: true })),
+  // The llms files are protected whatever the prefixes, at the base URL.
+  ...['/llms.txt', '/llms-full.txt', '/llms-accounts-api.txt'].map((pathname) => ({
+    pathname,
+    baseUrl: '/',
+    protectedPaths: [],
+    isProtected: true,
+  })),
+  ...['/portal/llms.txt', '/portal/llms-full.txt', '//portal/Llms-Trading-Api.txt'].map((pathname) => ({
+    pathname,
+    ...portal,
+    isProtected: true,
+  })),
   ...[
     '/',
     '/health',
@@ -47,6 +68,9 @@ export const PROTECTED_PATH_CASES = [
     '/doc',
     '/%',
     '/img/docs.svg',
+    '/llms.md',
+    '/llms-.txt',
+    '/img/llms.txt',
   ].map((pathname) => ({ pathname, ...site, isProtected: false })),
   ...['/portal/docs', '/portal/docs/x', '//portal/docs/x', '/portal//docs/x', '/PORTAL/Docs/x', '/%70ortal/docs/x'].map(
     (pathname) => ({ pathname, ...portal, isProtected: true }),

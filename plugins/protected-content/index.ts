@@ -2,6 +2,7 @@ import type { Plugin } from '@docusaurus/types';
 import { gateAdmissionScript } from '../../src/auth/gateAdmission';
 import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
+import { PAGE_MARKDOWN_OUTPUTS } from '../page-markdown/outputs';
 import { SEARCH_INDEX_FILES } from '../search-index';
 import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
 import type { OutputRule } from './classify';
@@ -22,6 +23,8 @@ export const OTHER_PLUGINS_OUTPUTS: readonly OutputRule[] = [
   { writtenBy: 'plugins/search-index', access: 'protected', files: ['search-index.json'], pattern: SEARCH_INDEX_FILES },
   // Each API reference page's description (YAML, JSON) and Postman collection: partner documentation.
   { writtenBy: 'plugins/api-reference', access: 'protected', files: DESCRIPTION_DOWNLOAD_FILES },
+  // Every docs page as Markdown, and the llms files that gather them.
+  { writtenBy: 'plugins/page-markdown', access: 'protected', ...PAGE_MARKDOWN_OUTPUTS },
 ];
 
 /**

@@ -4,7 +4,7 @@ import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import { replaceDependency } from '../lib/replaceDependency';
-import { documentsOnly, type SerializedSearchIndexPart } from './lunrIndex';
+import { documentsOnly, type SearchDocument, type SerializedSearchIndexPart } from './lunrIndex';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
 interface SearchLocalModule {
@@ -16,6 +16,11 @@ const searchLocal = searchLocalModule as unknown as SearchLocalModule;
 /** The index files the plugin writes at the build root: `search-index.json`, and one per search context. */
 export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
 const isSearchIndexFile = (name: string) => SEARCH_INDEX_FILES.test(name);
+
+/** The built HTML of a page's URL path (`/docs/x` and `/docs/x/` are both `docs/x/index.html`). */
+function builtPageFile(outDir: string, baseUrl: string, url: string): string {
+  return path.join(outDir, url.slice(baseUrl.length).replace(/\/?$/, '/index.html'));
+}
 
 /** The theme's worker, as `client/theme/searchByWorker.js` asks for it, and the one that replaces it. */
 const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
@@ -72,10 +77,25 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
     async postBuild(props) {
       await theme.postBuild?.(props);
       const files = (await readdir(props.outDir)).filter(isSearchIndexFile);
+      const { fieldDocuments } = await import('./fieldDocuments.mjs');
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(props.outDir, name);
           const parts = JSON.parse(await readFile(file, 'utf8')) as SerializedSearchIndexPart[];
+          const [titles, , , , content] = parts;
+          if (titles && content) {
+            // Operations and fields as content of their page, found after the titles and headings, and
+            // opening the page at them.
+            let lastId = Math.max(...parts.flatMap((part) => part.documents.map(({ i }) => i)));
+            const added: SearchDocument[] = [];
+            for (const page of titles.documents) {
+              const url = String(page['u']);
+              if (!url.startsWith(`${context.baseUrl}docs/`)) continue;
+              const html = await readFile(builtPageFile(props.outDir, context.baseUrl, url), 'utf8');
+              added.push(...fieldDocuments(html, { url, pageId: page.i, nextId: () => (lastId += 1) }));
+            }
+            parts[4] = { ...content, documents: [...content.documents, ...added] };
+          }
           await writeFile(file, JSON.stringify(documentsOnly(parts)), 'utf8');
         }),
       );

@@ -14,6 +14,10 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../chromium.mjs';
 import { isMain, median } from './lib/stats.mjs';
 import { signInOnce } from './signInOnce.mjs';
+import { LLMS_FULL_FILE, LLMS_INDEX_FILE } from '../../config/pageMarkdown.mjs';
+
+/** The llms files whose sizes are reported (config/pageMarkdown.mjs). */
+const LLMS_FILES = [LLMS_INDEX_FILE, LLMS_FULL_FILE];
 
 export const QUERIES = [
   'account',
@@ -48,19 +52,28 @@ export function compressedSizes(buffer) {
 }
 
 /**
- * The index the browser loaded ({ path, raw, gzip, brotli, pages, docsPages, apiPages, sections })
- * and the keystroke-to-results timings ({ timings[], median }) of `queries`.
+ * The index the browser loaded ({ path, raw, gzip, brotli, pages, docsPages, apiPages, sections }),
+ * the llms files' sizes ({ 'llms.txt': { raw, gzip, brotli }, … }) and the keystroke-to-results
+ * timings ({ timings[], median }) of `queries`.
  */
 export async function measureSearch({ browser, site, storageState, queries = QUERIES }) {
   const context = await browser.newContext({ storageState: storageState ?? (await signInOnce(browser, site)) });
   const indexFiles = [];
   const timings = [];
+  /** @type {Record<string, { raw: number, gzip: number, brotli: number }>} */
+  const llms = {};
   try {
     const page = await context.newPage();
     page.on('response', async (response) => {
       if (/search-index.*\.json/.test(response.url()))
         indexFiles.push({ url: response.url(), body: await response.body() });
     });
+    // The Markdown for assistants (plugins/page-markdown), fetched signed in.
+    for (const file of LLMS_FILES) {
+      const response = await context.request.get(`${site}/${file}`);
+      if (!response.ok()) throw new Error(`${site}/${file} answered ${response.status()}`);
+      llms[file] = compressedSizes(await response.body());
+    }
     await page.goto(`${site}/docs`);
     await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
     const box = page.locator('input.navbar__search-input');
@@ -113,6 +126,7 @@ export async function measureSearch({ browser, site, storageState, queries = QUE
       apiPages: [...pages].filter((u) => u.startsWith('/api/')).length,
       sections: documents.map((part) => part.documents.length),
     },
+    llms,
     queries,
     timings,
     median: median(timings),
@@ -136,6 +150,9 @@ async function main() {
   console.log(`  brotli 11:  ${kib(index.brotli)}`);
   console.log(`  pages:      ${index.pages} (${index.docsPages} docs, ${index.apiPages} API reference)`);
   console.log(`  sections:   ${index.sections.join(' / ')} (titles / headings / descriptions / keywords / content)`);
+  for (const [file, sizes] of Object.entries(result.llms)) {
+    console.log(`${file}: ${kib(sizes.raw)} raw, ${kib(sizes.gzip)} gzip -9, ${kib(sizes.brotli)} brotli 11`);
+  }
   console.log(
     `Keystroke to results (${timings.length} queries): median ${result.median.toFixed(1)} ms, min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}`,
   );

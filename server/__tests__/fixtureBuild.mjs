@@ -37,6 +37,9 @@ export const FILES = {
   'img/favicon.ico': Buffer.from([0, 0, 1, 0]),
   'img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
   'img/empty.txt': '',
+  // A docs page's Markdown and the llms index (plugins/page-markdown).
+  'docs/orders.md': `---\ntitle: "Placing orders"\n---\n\n# Placing orders\n\n${'Orders in Markdown.\n'.repeat(100)}`,
+  'llms.txt': '# Docs\n\n> Orders in Markdown, for assistants.\n\n- [Placing orders](/docs/orders.md)\n',
 };
 
 /** A Content-Security-Policy the gate accepts (it insists on `object-src 'none'`). */

@@ -22,9 +22,11 @@ import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 const CLIENT_ID = 'developer-docs';
 const SHELL = `<!doctype html><title>Sign in required</title><h1>Sign in to read this page</h1>${' '.repeat(2000)}\n`;
 /** Text only the protected files of the fixture hold. */
-const PROTECTED_MARKERS = ['<p>Orders.</p>', '"title":"Orders"', 'export {};'];
+const PROTECTED_MARKERS = ['<p>Orders.</p>', '"title":"Orders"', 'export {};', 'Orders in Markdown'];
 const PROTECTED_FILES = [
   'docs/orders/index.html',
+  'docs/orders.md',
+  'llms.txt',
   'docs/flat.html',
   'search-index.json',
   'assets/js/00203149.c7737954.js',
@@ -173,8 +175,8 @@ function describeGate(baseUrl) {
       assert.match(response.headers.get('Vary') ?? '', /Cookie/);
     });
 
-    test('a chunk or the search index gets a plain 401', async () => {
-      for (const file of ['/assets/js/00203149.c7737954.js', '/search-index.json']) {
+    test("a chunk, the search index, a page's Markdown or the llms index gets a plain 401", async () => {
+      for (const file of ['/assets/js/00203149.c7737954.js', '/search-index.json', '/docs/orders.md', '/llms.txt']) {
         const response = await request(file);
         assert.equal(response.status, 401, file);
         assert.equal(await response.text(), 'Sign-in required');
@@ -449,6 +451,13 @@ function describeGate(baseUrl) {
       '/search-index.json.gz',
       '/assets/js/00203149.c7737954.js',
       '/assets/js/00203149.c7737954.js.br',
+      '/docs/orders.md',
+      '/docs/orders.md.br',
+      '/DOCS/Orders.MD',
+      '/llms.txt',
+      '/llms.txt.gz',
+      '/LLMS.txt',
+      '/%6clms.txt',
     ];
     for (const requestPath of PATHS) {
       test(`GET, HEAD and Range on ${requestPath}`, async () => {

@@ -282,6 +282,8 @@ export function describeSiteBehaviour(request, { precompressed, timeout = 10_000
       ['/sitemap.xml', 'application/xml; charset=utf-8'],
       ['/robots.txt', 'text/plain; charset=utf-8'],
       ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+      ['/docs/orders.md', 'text/markdown; charset=utf-8'],
+      ['/llms.txt', 'text/markdown; charset=utf-8'],
     ];
     for (const [path, type] of cases) {
       test(`${path}: ${type}`, options, async () => {

@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
-import { DEMO_USER, IDP_ISSUER, TEST_CONTROLS_TOKEN } from './environment.mjs';
+import { readFileSync } from 'node:fs';
+import { DEMO_USER, IDP_ISSUER, SIGNED_IN_STATE, TEST_CONTROLS_TOKEN } from './environment.mjs';
 import { diagramSourcesFor } from './siteContent';
 
 export { expect };
@@ -48,6 +49,14 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+/** The signed-in demo developer's ID-token cookie (auth.setup.ts), as a `Cookie` header for a plain fetch. */
+export function idTokenCookie(): string {
+  const state = JSON.parse(readFileSync(SIGNED_IN_STATE, 'utf8')) as { cookies: { name: string; value: string }[] };
+  const cookie = state.cookies.find(({ name }) => name === 'docs_id_token');
+  if (!cookie) throw new Error(`${SIGNED_IN_STATE} holds no docs_id_token cookie: the site did not set it at sign-in`);
+  return `docs_id_token=${cookie.value}`;
+}
 
 /** Waits until React has hydrated the prerendered page. */
 export async function waitForHydration(page: Page): Promise<void> {

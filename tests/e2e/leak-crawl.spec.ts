@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BUILD_DIR, LEAK_CANARY, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
-import { expect, test } from './fixtures';
+import { BUILD_DIR, LEAK_CANARY, SITE_ORIGIN } from './environment.mjs';
+import { expect, idTokenCookie, test } from './fixtures';
 
 /**
  * Every file of the test build, fetched through the gate as a crawler would: anonymously, no response
@@ -95,13 +95,6 @@ const TARGETS = [
   },
 ] as const;
 
-function idTokenCookie(): string {
-  const state = JSON.parse(readFileSync(SIGNED_IN_STATE, 'utf8')) as { cookies: { name: string; value: string }[] };
-  const cookie = state.cookies.find(({ name }) => name === 'docs_id_token');
-  if (!cookie) throw new Error(`${SIGNED_IN_STATE} holds no docs_id_token cookie: the site did not set it at sign-in`);
-  return `docs_id_token=${cookie.value}`;
-}
-
 test('the build has public and protected files, and the canary is in it', () => {
   const counts = { public: 0, protected: 0, manifest: 0 };
   for (const file of BUILD_FILES) counts[classOf(file)] += 1;
@@ -113,8 +106,11 @@ test('the build has public and protected files, and the canary is in it', () => 
   const holdingCanary = BUILD_FILES.filter(
     (file) => !/\.(br|gz)$/.test(file) && readFileSync(path.join(BUILD_DIR, file), 'utf8').includes(LEAK_CANARY),
   );
-  // The docs page, its chunk, the description's route data and the search index.
-  expect(holdingCanary.length).toBeGreaterThanOrEqual(4);
+  // The docs page, its chunk, the description's route data, the search index, the page's Markdown and the llms files.
+  expect(holdingCanary.length).toBeGreaterThanOrEqual(7);
+  expect(holdingCanary).toEqual(
+    expect.arrayContaining(['docs/trading-api/equity/single-equity-order.md', 'llms-full.txt', 'llms-trading-api.txt']),
+  );
   expect(holdingCanary.every((file) => classOf(file) === 'protected')).toBe(true);
 });
 
@@ -172,7 +168,14 @@ for (const target of TARGETS) {
       expect(notServed).toEqual([]);
       const withCanary = fetched.filter(({ text }) => text.includes(LEAK_CANARY)).map(({ url }) => url);
       expect(withCanary).toEqual(
-        expect.arrayContaining(['/docs/trading-api/equity/single-equity-order/index.html', '/search-index.json']),
+        expect.arrayContaining([
+          '/docs/trading-api/equity/single-equity-order/index.html',
+          '/search-index.json',
+          // The page's Markdown, and the llms files that gather it (plugins/page-markdown).
+          '/docs/trading-api/equity/single-equity-order.md',
+          '/llms-full.txt',
+          '/llms-trading-api.txt',
+        ]),
       );
       test.info().annotations.push({
         type: `signed-in crawl on ${target.name}`,

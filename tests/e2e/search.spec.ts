@@ -205,3 +205,29 @@ test.describe('signed in, reference pages in the results', () => {
     await expect(page.locator('article').filter({ hasText: 'Loading the interactive reference' })).toHaveCount(0);
   });
 });
+
+test.describe('search lands on the field', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('a field name lists the operations that use it, and a result opens the page at that field', async ({ page }) => {
+    await openReady(page);
+    await search(page, 'limitPrice');
+    const fieldResults = suggestions(page).filter({ hasText: 'request.limitPrice' });
+    await expect(fieldResults.first()).toBeVisible();
+    // Several operations take a limit price: each is a result of its own.
+    expect(await fieldResults.count()).toBeGreaterThan(1);
+    await fieldResults.first().click();
+    await expect(page).toHaveURL(/\/docs\/trading-api\/.+#request\.limitPrice$/);
+    await expect(page.locator('[id="request.limitPrice"]')).toBeInViewport();
+  });
+
+  test('an operation path finds its endpoint page, opened at the operation', async ({ page }) => {
+    await openReady(page);
+    await search(page, 'POST /orders/equity');
+    const result = suggestions(page).filter({ hasText: 'Place a single equity order' }).first();
+    await expect(result).toBeVisible();
+    await result.click();
+    await expect(page).toHaveURL(/\/docs\/trading-api\/equity\/single-equity-order(\?[^#]*)?#operation$/);
+    await expect(page.locator('#operation')).toBeInViewport();
+  });
+});

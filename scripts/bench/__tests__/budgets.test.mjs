@@ -191,6 +191,27 @@ describe('what a run leaves out', () => {
     assert.equal(judged['reference first operation at 1×'], undefined, 'a missing script has no checks, only its row');
   });
 
+  test('the llms files measured with search are reported, each as a row without a budget', () => {
+    const results = savedRun();
+    results.site.search.llms = {
+      'llms.txt': { raw: 22 * 1024, gzip: 6 * 1024, brotli: 5 * 1024 },
+      'llms-full.txt': { raw: 1500 * 1024, gzip: 270 * 1024, brotli: 150 * 1024 },
+    };
+    const { rows, budgets } = judge(results, benchPlan({ sections: ['search'] }));
+    const llmsRows = rows.filter((r) => r.measure.startsWith('llms'));
+    assert.deepEqual(
+      llmsRows.map((r) => [r.measure, r.cells.site, r.checks.length]),
+      [
+        ['llms.txt: raw / gzip -9 / brotli 11', '22.0 KiB / 6.0 KiB / 5.0 KiB', 0],
+        ['llms-full.txt: raw / gzip -9 / brotli 11', '1500.0 KiB / 270.0 KiB / 150.0 KiB', 0],
+      ],
+    );
+    assert.deepEqual(
+      budgets.map((b) => b.name),
+      ['search keystroke to results', 'search index brotli'],
+    );
+  });
+
   test('--only judges only its sections; --quick drops the writers and Lighthouse desktop', () => {
     const onlySearch = judge(savedRun(), benchPlan({ sections: ['search'] }));
     assert.deepEqual(

@@ -221,6 +221,12 @@ export function judge(results, plan) {
         }),
       ],
     );
+    // Reported, with no budget: the Markdown of every docs page grows with the docs.
+    for (const [file, sizes] of Object.entries(search?.llms ?? {})) {
+      row(`${file}: raw / gzip -9 / brotli 11`, {
+        site: `${kib(sizes.raw)} / ${kib(sizes.gzip)} / ${kib(sizes.brotli)}`,
+      });
+    }
   }
   if (!plan.quick && SECTIONS.every((section) => plan.sections.includes(section))) {
     const minutes = results.wallMs === undefined ? undefined : results.wallMs / 60_000;

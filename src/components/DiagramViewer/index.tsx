@@ -1,5 +1,6 @@
 import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { PanzoomObject } from '@panzoom/panzoom';
+import { DIAGRAM_SOURCE_ATTRIBUTE } from '@site/config/pageMarkdown.mjs';
 import { labelSizeOnScreen, smallestLabelFont, tooSmallToRead } from './readableWidth';
 import styles from './styles.module.css';
 
@@ -8,6 +9,11 @@ export interface Props {
   readonly title: string;
   /** The diagram, drawn inline and drawn again in the full-screen view when that opens. */
   readonly children: ReactNode;
+  /**
+   * The diagram's Mermaid source, kept in the built page (hidden) for the page's Markdown copy
+   * (plugins/page-markdown), which writes it as a `mermaid` fence.
+   */
+  readonly source?: string;
 }
 
 /** Calls `onSvg` with the `<svg>` inside `container` as soon as one is there, and again whenever it is redrawn. */
@@ -57,7 +63,7 @@ const PAN_STEP_PX = 60;
  * column (it never scrolls nor is cut); where that makes its labels smaller than 12 px, it says so and
  * points to the full-screen view.
  */
-export default function DiagramViewer({ title, children }: Props): ReactNode {
+export default function DiagramViewer({ title, children, source }: Props): ReactNode {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);
@@ -125,6 +131,11 @@ export default function DiagramViewer({ title, children }: Props): ReactNode {
       <div ref={setInline} className={styles.inline}>
         {children}
       </div>
+      {source === undefined ? null : (
+        <pre hidden {...{ [DIAGRAM_SOURCE_ATTRIBUTE]: '' }}>
+          {source}
+        </pre>
+      )}
       <div className={styles.actions}>
         <button
           ref={openButtonRef}

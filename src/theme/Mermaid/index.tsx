@@ -10,7 +10,7 @@ type Props = WrapperProps<typeof MermaidType>;
 /** The theme's Mermaid diagram, with a full-screen view that pans and zooms (see src/theme/README.md). */
 export default function MermaidWrapper(props: Props): ReactNode {
   return (
-    <DiagramViewer title={diagramTitle(props.value)}>
+    <DiagramViewer title={diagramTitle(props.value)} source={props.value}>
       <Mermaid {...props} />
     </DiagramViewer>
   );

@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * Names the Markdown copies of the docs pages and the llms.txt files agree on: the build writes them
+ * (plugins/page-markdown), the gate protects and types them (config/protectedPaths.mjs,
+ * server/contentType.mjs) and the page actions link to them (src/components/PageActions). Plain
+ * JavaScript without imports, for the browser, the build and the server alike.
+ */
+
+/** The index of the docs for assistants (llmstxt.org), at the build root. */
+export const LLMS_INDEX_FILE = 'llms.txt';
+
+/** Every docs page's Markdown in one file, in sidebar order. */
+export const LLMS_FULL_FILE = 'llms-full.txt';
+
+/** The file of one API's (or one sidebar section's) pages: `llms-trading-api.txt`. @param {string} section */
+export function llmsSectionFile(section) {
+  return `llms-${section}.txt`;
+}
+
+/** Every llms file's name (at the build root). */
+export const LLMS_FILE_PATTERN = /^llms(-[a-z0-9-]+)?\.txt$/;
+
+/**
+ * The URL path of a page's Markdown: the page's path plus `.md`; a page at a folder's path
+ * (`/docs/trading-api/`) has it inside that folder (`/docs/trading-api/index.md`), so that it always
+ * lies under the page's protected prefix (`/docs.md` would not be under `/docs/`).
+ * @param {string} permalink the page's URL path
+ */
+export function markdownPathOf(permalink) {
+  return permalink.endsWith('/') ? `${permalink}index.md` : `${permalink}.md`;
+}
+
+/** The attribute of the hidden element that carries a diagram's Mermaid source in the built page. */
+export const DIAGRAM_SOURCE_ATTRIBUTE = 'data-diagram-source';

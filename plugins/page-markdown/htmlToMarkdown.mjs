@@ -1,0 +1,273 @@
+// @ts-check
+/**
+ * A built docs page as Markdown: the page's article (`.theme-doc-markdown`) read from the HTML the
+ * reader gets, so that the Markdown says what the page says, generated parts included (operation
+ * blocks, field lists, request samples, error tables). The theme's widgets become plain Markdown
+ * first (tabs: each panel under its label; admonitions: a quote that names its kind; code blocks: a
+ * fence with the language and the title above it; diagrams: their Mermaid source, which the page keeps
+ * hidden beside the drawing), then
+ * `rehype-remark` and `remark-stringify` write the rest.
+ */
+import { h } from 'hastscript';
+import { select, selectAll } from 'hast-util-select';
+import { toText } from 'hast-util-to-text';
+import rehypeParse from 'rehype-parse';
+import rehypeRemark from 'rehype-remark';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
+
+/**
+ * @typedef {import('hast').Element} Element
+ * @typedef {import('hast').ElementContent} ElementContent
+ * @typedef {import('hast').Root} Root
+ */
+
+/**
+ * @typedef {object} PageMarkdownInput
+ * @property {string} html the page's built HTML
+ * @property {string} pageUrl the page's absolute URL (links and images are made absolute against it)
+ * @property {string} title
+ * @property {string | undefined} description
+ */
+
+export class PageMarkdownError extends Error {
+  /** @param {string} pageUrl @param {string} problem */
+  constructor(pageUrl, problem) {
+    super(`page-markdown: ${pageUrl}: ${problem}`);
+    this.name = 'PageMarkdownError';
+  }
+}
+
+/** The article's content: what the docs theme renders from the MDX (breadcrumbs, TOC and pager are outside it). */
+export const ARTICLE_SELECTOR = '.theme-doc-markdown';
+
+/** @param {Element} element */
+function classes(element) {
+  const className = element.properties?.className;
+  return Array.isArray(className) ? className.map(String) : [];
+}
+
+/** @param {Element} element @param {string} prefix a CSS-module class's name before its hash */
+function hasClassPrefix(element, prefix) {
+  return classes(element).some((name) => name === prefix || name.startsWith(`${prefix}_`));
+}
+
+/**
+ * Replaces every element `test` accepts by what `replace` returns (nothing removes it), outermost first;
+ * a replacement is itself transformed again (so a tab panel's code block is), and so are its descendants.
+ * @param {Root | Element} parent
+ * @param {(element: Element) => boolean} test
+ * @param {(element: Element) => ElementContent[]} replace
+ */
+function replaceElements(parent, test, replace) {
+  /** @param {ElementContent[]} nodes @returns {ElementContent[]} */
+  const transform = (nodes) =>
+    nodes.flatMap((node) => {
+      if (node.type !== 'element') return [node];
+      if (test(node)) return transform(replace(node));
+      node.children = transform(node.children);
+      return [node];
+    });
+  parent.children = transform(/** @type {ElementContent[]} */ (parent.children));
+}
+
+/** A code block's text: one line per `.token-line` (Prism's spans and `<br>`s are dropped). @param {Element} pre */
+function codeText(pre) {
+  const lines = selectAll('.token-line', pre);
+  const text =
+    lines.length > 0
+      ? lines.map((line) => toText(line, { whitespace: 'pre' }).replace(/\n$/, '')).join('\n')
+      : toText(pre, { whitespace: 'pre' });
+  return text.replace(/\n+$/, '');
+}
+
+/** A paragraph with a bold label, for a code block's title or a tab's name. @param {string} label */
+function label(label) {
+  return h('p', [h('strong', label)]);
+}
+
+/** @param {Element} container a `.theme-code-block` @returns {ElementContent[]} */
+function codeBlock(container) {
+  const pre = select('pre', container);
+  if (!pre) return [];
+  const language = classes(pre)
+    .find((name) => name.startsWith('language-'))
+    ?.slice('language-'.length);
+  const title = [...selectAll('div', container)].find((element) => hasClassPrefix(element, 'codeBlockTitle'));
+  const code = h('pre', [h('code', { className: language ? [`language-${language}`] : [] }, codeText(pre))]);
+  return title ? [label(toText(title).trim()), code] : [code];
+}
+
+/** Tabs as a label above each panel, every panel shown. @param {Element} container */
+function tabs(container) {
+  const names = selectAll('[role=tab]', container).map((tab) => toText(tab).trim());
+  const panels = selectAll('[role=tabpanel]', container);
+  return panels.flatMap((panel, index) => [label(names[index] ?? `Tab ${index + 1}`), ...panel.children]);
+}
+
+/** An admonition as a quote whose first line names its kind ("Tip", "Warning"). @param {Element} admonition */
+function admonition(admonition) {
+  const heading = [...selectAll('div', admonition)].find((element) => hasClassPrefix(element, 'admonitionHeading'));
+  const content = [...selectAll('div', admonition)].find((element) => hasClassPrefix(element, 'admonitionContent'));
+  const kind = heading ? toText(heading).trim() : '';
+  const title = kind ? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}` : 'Note';
+  return [h('blockquote', [label(title), ...(content?.children ?? [])])];
+}
+
+/**
+ * A field's or parameter's head (name, type, where, whether required) as one line:
+ * `` `limitPrice` (object (Money) or null, optional) ``.
+ * @param {Element} head
+ */
+function fieldHead(head) {
+  const name = head.children.find((child) => child.type === 'element' && child.tagName === 'code');
+  const facts = head.children
+    .filter((child) => child.type === 'element' && child.tagName === 'span')
+    .map((span) => toText(span).trim())
+    .filter(Boolean);
+  return [h('p', [...(name ? [name] : []), ...(facts.length > 0 ? [` (${facts.join(', ')})`] : [])])];
+}
+
+/**
+ * A definition list (an operation's facts) as a list of "**term**: definition" items: Markdown has no
+ * definition lists.
+ * @param {Element} list
+ */
+function definitionList(list) {
+  /** @type {Element[]} */
+  const items = [];
+  for (const child of list.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'dt') items.push(h('li', [h('strong', toText(child).trim()), ': ']));
+    else if (child.tagName === 'dd') items.at(-1)?.children.push(...child.children);
+  }
+  return [h('ul', items)];
+}
+
+/** An operation's request line ("POST /orders/equity") as inline code. @param {Element} request */
+function requestLine(request) {
+  const words = request.children
+    .filter((child) => child.type === 'element' && (child.tagName === 'span' || child.tagName === 'code'))
+    .map((child) => toText(child).trim());
+  return [h('p', [h('code', words.join(' '))])];
+}
+
+/**
+ * @param {Root} tree the parsed page
+ * @param {PageMarkdownInput} input
+ * @returns {Root} the article's content, in plain HTML that `rehype-remark` writes faithfully
+ */
+export function simplifyArticle(tree, input) {
+  const article = select(ARTICLE_SELECTOR, tree);
+  if (!article) throw new PageMarkdownError(input.pageUrl, `no ${ARTICLE_SELECTOR} element in the page`);
+  /** @type {Root} */
+  const root = { type: 'root', children: article.children };
+  // React's text separators (`<!-- -->`) and any other comment.
+  visit(root, 'comment', (_node, index, parent) => {
+    if (parent && index !== undefined) {
+      parent.children.splice(index, 1);
+      return index;
+    }
+    return undefined;
+  });
+
+  // Widgets' chrome: heading and field anchors, buttons, icons.
+  replaceElements(
+    root,
+    (element) =>
+      ['button', 'svg', 'dialog', 'script', 'style'].includes(element.tagName) ||
+      (element.tagName === 'a' && classes(element).includes('hash-link')) ||
+      (element.tagName === 'a' && String(element.properties?.ariaLabel ?? '').startsWith('Link to ')),
+    () => [],
+  );
+
+  // A diagram (src/components/DiagramViewer) is drawn in the browser; its figure keeps the source, hidden.
+  const diagrams = selectAll('figure', root).filter((figure) =>
+    figure.children.some((child) => child.type === 'element' && hasClassPrefix(child, 'inline')),
+  );
+  /** @type {Map<Element, string>} */
+  const sources = new Map();
+  for (const figure of diagrams) {
+    const source = select(`pre[${DIAGRAM_SOURCE_ATTRIBUTE}]`, figure);
+    if (!source) throw new PageMarkdownError(input.pageUrl, 'a diagram without its Mermaid source in the page');
+    sources.set(figure, toText(source, { whitespace: 'pre' }).replace(/\n+$/, ''));
+  }
+
+  replaceElements(
+    root,
+    (element) =>
+      sources.has(element) ||
+      classes(element).includes('theme-code-block') ||
+      classes(element).includes('tabs-container') ||
+      classes(element).includes('theme-admonition') ||
+      hasClassPrefix(element, 'request') ||
+      element.tagName === 'dl' ||
+      (element.tagName === 'div' && hasClassPrefix(element, 'head') && select('code', element) !== undefined),
+    (element) => {
+      const source = sources.get(element);
+      if (source !== undefined) return [h('pre', [h('code', { className: ['language-mermaid'] }, source)])];
+      if (classes(element).includes('theme-code-block')) return codeBlock(element);
+      if (classes(element).includes('tabs-container')) return tabs(element);
+      if (classes(element).includes('theme-admonition')) return admonition(element);
+      if (hasClassPrefix(element, 'request')) return requestLine(element);
+      if (element.tagName === 'dl') return definitionList(element);
+      return fieldHead(element);
+    },
+  );
+
+  // Links and images that work wherever the Markdown is read.
+  for (const element of selectAll('a[href], img[src]', root)) {
+    const attribute = element.tagName === 'a' ? 'href' : 'src';
+    const value = String(element.properties[attribute]);
+    try {
+      element.properties[attribute] = new URL(value, input.pageUrl).href;
+    } catch {
+      // Left as written: not a URL a reader could follow anyway.
+    }
+  }
+  return root;
+}
+
+/** A front-matter value: YAML's double-quoted form, which JSON's string syntax is a subset of. @param {string} value */
+function yamlString(value) {
+  return JSON.stringify(value);
+}
+
+/**
+ * The page's article as Markdown, without front matter (it starts with the page's `# title`).
+ * @param {PageMarkdownInput} input
+ */
+export function articleMarkdown(input) {
+  const tree = unified().use(rehypeParse).parse(input.html);
+  const article = simplifyArticle(tree, input);
+  const processor = unified()
+    .use(rehypeRemark)
+    .use(remarkGfm, { tablePipeAlign: false })
+    .use(remarkStringify, { bullet: '-', fences: true, rule: '-', listItemIndent: 'one' });
+  const body = processor.stringify(/** @type {import('mdast').Root} */ (processor.runSync(article)));
+  return `${body.trim()}\n`;
+}
+
+/**
+ * A page's Markdown file: a front matter with its title, description and address, then its article.
+ * @param {Pick<PageMarkdownInput, 'pageUrl' | 'title' | 'description'>} page
+ * @param {string} article the page's {@link articleMarkdown}
+ */
+export function markdownFile({ pageUrl, title, description }, article) {
+  const frontMatter = [
+    '---',
+    `title: ${yamlString(title)}`,
+    ...(description ? [`description: ${yamlString(description)}`] : []),
+    `source: ${yamlString(pageUrl)}`,
+    '---',
+  ];
+  return `${frontMatter.join('\n')}\n\n${article}`;
+}
+
+/** @param {PageMarkdownInput} input @returns {string} the page's Markdown file */
+export function htmlToMarkdown(input) {
+  return markdownFile(input, articleMarkdown(input));
+}

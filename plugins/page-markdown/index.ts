@@ -1,0 +1,107 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
+import { markdownPathOf } from '../../config/pageMarkdown.mjs';
+import { isProtectedPath } from '../../config/protectedPaths.mjs';
+import { articleMarkdown, markdownFile } from './htmlToMarkdown.mjs';
+import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
+
+export interface PageMarkdownOptions {
+  /** The site's origin, e.g. `https://docs.example.com`. */
+  readonly siteUrl: string;
+  /** The gate's protected prefixes: every file written must lie under one (checked at build time). */
+  readonly protectedPaths: readonly string[];
+  /** The sidebar whose order `llms-full.txt` and the sections follow. */
+  readonly sidebarId: string;
+}
+
+type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
+
+/** The docs in sidebar order, grouped by the sidebar's top-level items (a top-level doc is its own group). */
+function sidebarGroups(items: readonly SidebarItem[]): { label: string | undefined; docIds: string[] }[] {
+  const docIds = (item: SidebarItem): string[] => {
+    if (item.type === 'doc' || item.type === 'ref') return [item.id];
+    if (item.type !== 'category') return [];
+    const own = item.link?.type === 'doc' ? [item.link.id] : [];
+    return [...own, ...item.items.flatMap(docIds)];
+  };
+  return items.map((item) => ({ label: item.type === 'category' ? item.label : undefined, docIds: docIds(item) }));
+}
+
+/** The built HTML file of a page's permalink. */
+function htmlFileOf(outDir: string, baseUrl: string, permalink: string): string {
+  const relative = permalink.slice(baseUrl.length);
+  return path.join(
+    outDir,
+    relative === '' || relative.endsWith('/') ? `${relative}index.html` : `${relative}/index.html`,
+  );
+}
+
+/**
+ * Every docs page as Markdown beside its HTML (`<page>.md`, plugins/page-markdown/htmlToMarkdown.mjs),
+ * and the llms files at the build root (`llms.txt`, `llms-full.txt`, `llms-<section>.txt`). Written
+ * from the built pages, so that the Markdown says what the reader sees, generated parts included.
+ */
+export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
+  return function pageMarkdown(context: LoadContext): Plugin {
+    let docs: LoadedContent | undefined;
+    const { baseUrl } = context.siteConfig;
+    const siteUrl = `${options.siteUrl.replace(/\/+$/, '')}${baseUrl}`;
+    const absolute = (urlPath: string) => `${siteUrl}${urlPath.slice(baseUrl.length)}`;
+    return {
+      name: 'page-markdown',
+      allContentLoaded({ allContent }) {
+        docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
+      },
+      async postBuild({ outDir }) {
+        const version = docs?.loadedVersions[0];
+        const sidebar = version?.sidebars[options.sidebarId];
+        if (!version || !sidebar) {
+          throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
+        }
+        const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
+        const written: string[] = [];
+        const write = async (urlPath: string, text: string) => {
+          if (!isProtectedPath(urlPath, baseUrl, options.protectedPaths)) {
+            throw new Error(`page-markdown: ${urlPath} would be public; it holds protected documentation.`);
+          }
+          const file = path.join(outDir, urlPath.slice(baseUrl.length));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, text);
+          written.push(urlPath);
+        };
+
+        const pageOf = async (id: string): Promise<LlmsPage> => {
+          const doc = byId.get(id);
+          if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
+          const html = await readFile(htmlFileOf(outDir, baseUrl, doc.permalink), 'utf8');
+          const page = {
+            pageUrl: absolute(doc.permalink),
+            title: doc.title,
+            description: doc.description || undefined,
+          };
+          const article = articleMarkdown({ ...page, html });
+          const markdownPath = markdownPathOf(doc.permalink);
+          await write(markdownPath, markdownFile(page, article));
+          return { ...page, article, markdownUrl: absolute(markdownPath) };
+        };
+
+        const sections: LlmsSection[] = [];
+        for (const group of sidebarGroups(sidebar)) {
+          const pages: LlmsPage[] = [];
+          // One at a time: the build machine has few cores and the pages are many.
+          for (const id of group.docIds) pages.push(await pageOf(id));
+          const first = pages[0];
+          if (!first) continue;
+          const id = group.docIds[0]?.split('/')[0] ?? 'overview';
+          sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages });
+        }
+        const site = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
+        for (const [name, text] of llmsFiles(site, sections)) await write(`${baseUrl}${name}`, text);
+        const pageCount = sections.reduce((sum, section) => sum + section.pages.length, 0);
+        console.info(`[page-markdown] ${pageCount} pages as Markdown and ${written.length - pageCount} llms files.`);
+      },
+    };
+  };
+}

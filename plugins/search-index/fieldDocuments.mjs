@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * Search documents that land where the answer is: one per operation (method, path and summary, at the
+ * page's operation block) and one per field or parameter (its name, at its row's anchor), read from a
+ * built docs page. The anchors are the ones the page already has: the operation heading's and each
+ * field's `id` (src/components/ApiField/fieldAnchor.ts); none is made up here.
+ */
+import { select, selectAll } from 'hast-util-select';
+import { toText } from 'hast-util-to-text';
+import rehypeParse from 'rehype-parse';
+import { unified } from 'unified';
+
+/**
+ * @typedef {object} ContentDocument a document of the theme's content part: found after the page titles
+ *   and headings, so a general word still lists the pages about it first
+ * @property {number} i its id
+ * @property {string} t the indexed text
+ * @property {string} s what the result is titled with (here the same as `t`)
+ * @property {string} u the page's URL path
+ * @property {string} h the anchor, `#…`
+ * @property {number} p the id of the page's title document
+ */
+
+/** The field lists of plugins/remark-api-reference (src/components/ApiFieldList). */
+const FIELD_LIST = 'ul.api-field-list';
+
+/**
+ * @param {string} html a built docs page
+ * @param {{ url: string, pageId: number, nextId: () => number }} page where the documents point, and new ids
+ * @returns {ContentDocument[]}
+ */
+export function fieldDocuments(html, { url, pageId, nextId }) {
+  const tree = unified().use(rehypeParse).parse(html);
+  const article = select('.theme-doc-markdown', tree);
+  if (!article) return [];
+  /** @type {ContentDocument[]} */
+  const documents = [];
+
+  // The operation: `POST /orders/equity Place a single equity order`, at the heading above its block.
+  for (const operation of selectAll('section[aria-label^="Operation "]', article)) {
+    const request = select('p', operation);
+    const summary = select('dd', operation);
+    if (!request || !summary) continue;
+    const words = request.children.flatMap((child) => (child.type === 'element' ? [toText(child).trim()] : []));
+    const text = `${words.join(' ')} ${toText(summary)
+      .replace(/\s*\(.*\)\s*$/, '')
+      .trim()}`;
+    const heading = selectAll('h2[id], h3[id]', article)
+      .filter((candidate) => (candidate.position?.start.offset ?? 0) < (operation.position?.start.offset ?? 0))
+      .pop();
+    const line = text.replace(/\s+/g, ' ');
+    documents.push({
+      i: nextId(),
+      t: line,
+      s: line,
+      u: url,
+      h: `#${heading?.properties.id ?? ''}`,
+      p: pageId,
+    });
+  }
+
+  // Each field or parameter: its name, and where it sits (`request.limitPrice`), at its row.
+  for (const field of selectAll(`${FIELD_LIST} > li[id]`, article)) {
+    const name = select('code', field);
+    if (!name) continue;
+    const anchor = String(field.properties.id);
+    const line = `${toText(name).trim()} (${anchor})`;
+    documents.push({ i: nextId(), t: line, s: line, u: url, h: `#${anchor}`, p: pageId });
+  }
+  return documents;
+}

@@ -1,0 +1,90 @@
+import { SIGNED_IN_STATE } from './environment.mjs';
+import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
+
+/**
+ * "Copy page" and "View as Markdown" beside a docs page's title (src/components/PageActions): the
+ * clipboard gets the page's Markdown, the confirmation is announced, keyboard alone works, and axe
+ * finds nothing in either colour mode.
+ */
+test.use({ storageState: SIGNED_IN_STATE, permissions: ['clipboard-read', 'clipboard-write'] });
+
+// A long page (its axe scan alone takes seconds on a busy machine): three times the usual timeout.
+test.beforeEach(() => test.slow());
+
+const PAGE = '/docs/trading-api/equity/single-equity-order';
+const MARKDOWN = `${PAGE}.md`;
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`${colorScheme} mode: "Copy page" puts the page's Markdown on the clipboard and announces it; axe-clean`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(PAGE);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    const actions = page.getByRole('group', { name: 'Page actions' });
+    // Beside the title: level with the heading, not below the article's start.
+    const title = page.getByRole('heading', { level: 1 });
+    const [actionsBox, titleBox] = await Promise.all([actions.boundingBox(), title.boundingBox()]);
+    expect(actionsBox!.y).toBeLessThan(titleBox!.y + titleBox!.height);
+
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    await actions.getByRole('button', { name: 'Copy page' }).click();
+    await expect(actions.getByRole('status')).toHaveText(/Copied this page as Markdown/);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const served = await (await page.request.get(MARKDOWN)).text();
+    expect(copied).toBe(served);
+    expect(copied).toMatch(/^---\ntitle: "Place a single equity order"/);
+    expect(copied).toContain('`POST /orders/equity`');
+
+    await actions.getByRole('button', { name: 'More page actions' }).click();
+    await expect(actions.getByText(/docs are private/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe('keyboard', () => {
+  // A Markdown file is no HTML page: Chromium asks for /favicon.ico, which the site does not have (its icon is an SVG).
+  test.use({ expectedConsoleErrors: [/favicon\.ico/] });
+
+  test('keyboard: Tab reaches the actions, Enter copies, the disclosure opens, Escape closes it, and the link opens the Markdown', async ({
+    page,
+  }) => {
+    await page.goto(PAGE);
+    await waitForHydration(page);
+    const actions = page.getByRole('group', { name: 'Page actions' });
+    const copy = actions.getByRole('button', { name: 'Copy page' });
+    const more = actions.getByRole('button', { name: 'More page actions' });
+    // From the breadcrumbs, the next stops are the actions.
+    await page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link').last().focus();
+    for (
+      let presses = 0;
+      presses < 10 && !(await copy.evaluate((element) => element === document.activeElement));
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(copy).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(actions.getByRole('status')).toHaveText(/Copied this page as Markdown/);
+
+    await page.keyboard.press('Tab');
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    const link = actions.getByRole('link', { name: 'View as Markdown' });
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toBeFocused();
+    await expect(link).toBeHidden();
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(MARKDOWN);
+    await expect(page.locator('body')).toContainText('title: "Place a single equity order"');
+  });
+});

@@ -1,0 +1,181 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Element, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot, Table } from 'mdast';
+import { select, selectAll } from 'hast-util-select';
+import { toText } from 'hast-util-to-text';
+import { toString } from 'mdast-util-to-string';
+import rehypeParse from 'rehype-parse';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import type * as PageMarkdownNames from '../../config/pageMarkdown.mjs';
+import { BUILD_DIR, SITE_ORIGIN } from './environment.mjs';
+import { expect, idTokenCookie, test } from './fixtures';
+
+/**
+ * The Markdown copies of the docs pages and the llms files (plugins/page-markdown), checked against
+ * the test build: every page's code blocks and table rows are in its Markdown, llms.txt lists every
+ * page, and the gate serves them as Markdown to a signed-in reader only.
+ */
+
+/**
+ * The file names (config/pageMarkdown.mjs), imported when used: a static import is transformed by
+ * Playwright, and the Worker's modules, which import the same file natively, then fail to load it.
+ */
+let names: typeof PageMarkdownNames;
+test.beforeAll(async () => {
+  names = await import('../../config/pageMarkdown.mjs');
+});
+const markdownPathOf = (permalink: string) => names.markdownPathOf(permalink);
+
+/** Every docs page of the build: its URL path and its HTML. */
+const DOCS_PAGES = readdirSync(path.join(BUILD_DIR, 'docs'), { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name === 'index.html')
+  .map((entry) => {
+    const file = path.relative(BUILD_DIR, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    return { route: `/${file.replace(/index\.html$/, '')}`, html: readFileSync(path.join(BUILD_DIR, file), 'utf8') };
+  })
+  .filter(({ html }) => html.includes('theme-doc-markdown'))
+  .sort((a, b) => a.route.localeCompare(b.route));
+
+/** The Markdown of a page at its URL path: the route of a folder's index page ends in `/` in the build. */
+function markdownOf(route: string): string {
+  const bare = route.replace(/\/$/, '');
+  // A page is `docs/x/index.html` whether its permalink is `/docs/x` or `/docs/x/`: one of the two is written.
+  for (const candidate of [markdownPathOf(bare), markdownPathOf(`${bare}/`)]) {
+    try {
+      return readFileSync(path.join(BUILD_DIR, candidate), 'utf8');
+    } catch {
+      // The other one.
+    }
+  }
+  throw new Error(`no Markdown for ${route}`);
+}
+
+/** Lines without blank ones and trailing spaces: how a code block's text is compared. */
+const codeLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '')
+    .join('\n');
+/** A table row as its cells' text, whitespace collapsed. */
+const rowText = (cells: string[]) => cells.map((cell) => cell.replace(/\s+/g, ' ').trim()).join(' | ');
+
+function htmlParts(html: string): { code: string[]; rows: string[] } {
+  const tree = unified().use(rehypeParse).parse(html) as HastRoot;
+  const article = select('.theme-doc-markdown', tree);
+  if (!article) throw new Error('no article');
+  const code = selectAll('pre', article).map((pre) => codeLines(toText(pre, { whitespace: 'pre' })));
+  const rows = selectAll('tr', article).map((row) =>
+    rowText(
+      row.children
+        .filter((cell): cell is Element => cell.type === 'element' && ['td', 'th'].includes(cell.tagName))
+        .map((cell) => toText(cell)),
+    ),
+  );
+  return { code, rows };
+}
+
+function markdownParts(markdown: string): { code: string[]; rows: string[] } {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as MdastRoot;
+  const code: string[] = [];
+  const rows: string[] = [];
+  visit(tree, (node) => {
+    if (node.type === 'code') code.push(codeLines(node.value));
+    if (node.type === 'table') {
+      for (const row of (node as Table).children) rows.push(rowText(row.children.map((cell) => toString(cell))));
+    }
+  });
+  return { code, rows };
+}
+
+/** What `expected` has that `actual` lacks, counting repeats. */
+function missing(expected: string[], actual: string[]): string[] {
+  const left = [...actual];
+  return expected.filter((item) => {
+    const index = left.indexOf(item);
+    if (index === -1) return true;
+    left.splice(index, 1);
+    return false;
+  });
+}
+
+test('the build has docs pages to check', () => {
+  expect(DOCS_PAGES.length).toBeGreaterThan(50);
+});
+
+test('every page: each code block and each table row of its HTML is in its Markdown', () => {
+  const problems: string[] = [];
+  const totals = { pages: 0, codeBlocks: 0, tableRows: 0 };
+  for (const { route, html } of DOCS_PAGES) {
+    const fromHtml = htmlParts(html);
+    const fromMarkdown = markdownParts(markdownOf(route));
+    totals.pages += 1;
+    totals.codeBlocks += fromHtml.code.length;
+    totals.tableRows += fromHtml.rows.length;
+    for (const block of missing(fromHtml.code, fromMarkdown.code))
+      problems.push(`${route}: code ${block.slice(0, 80)}`);
+    for (const row of missing(fromHtml.rows, fromMarkdown.rows)) problems.push(`${route}: row ${row.slice(0, 80)}`);
+  }
+  test.info().annotations.push({ type: 'checked', description: JSON.stringify(totals) });
+  expect(problems).toEqual([]);
+  expect(totals.codeBlocks).toBeGreaterThan(100);
+  expect(totals.tableRows).toBeGreaterThan(100);
+});
+
+test('a page keeps its title, description, generated parts, samples and diagrams in its Markdown', () => {
+  const order = markdownOf('/docs/trading-api/equity/single-equity-order');
+  expect(order).toMatch(/^---\ntitle: "Place a single equity order"\ndescription: ".+"\nsource: ".+"\n---\n/);
+  expect(order).toContain('`POST /orders/equity`');
+  expect(order).toMatch(/^- `limitPrice` \(object \(Money\) or null, optional\)$/m);
+  for (const language of ['curl', 'JavaScript (fetch)', 'Python (requests)'])
+    expect(order).toContain(`**${language}**`);
+  expect(order).toContain(`](${SITE_ORIGIN}/docs/trading-api/equity/block-equity-order)`);
+  const lifecycle = markdownOf('/docs/trading-api/');
+  expect(lifecycle.match(/^```mermaid$/gm)?.length).toBe(5);
+});
+
+test('llms.txt links every docs page; llms-full.txt holds every page in sidebar order', () => {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  const linked = [...index.matchAll(/\]\((http[^)]+\.md)\)/g)].map(([, url]) => new URL(url!).pathname);
+  const expected = DOCS_PAGES.map(({ route }) => route);
+  const unlisted = expected.filter(
+    (route) => !linked.includes(markdownPathOf(route)) && !linked.includes(markdownPathOf(route.replace(/\/$/, ''))),
+  );
+  expect(unlisted).toEqual([]);
+  expect(linked).toHaveLength(expected.length);
+  const full = readFileSync(path.join(BUILD_DIR, names.LLMS_FULL_FILE), 'utf8');
+  const positions = linked.map((urlPath) =>
+    full.indexOf(`Source: ${SITE_ORIGIN}${urlPath.replace(/(\/index)?\.md$/, '')}`),
+  );
+  expect(positions.every((position) => position > 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+});
+
+test('signed in, every llms.txt link and llms file answers with text/markdown; anonymously, 401', async () => {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  const links = [...index.matchAll(/\((http[^)]+\.(?:md|txt))\)/g)].map(([, url]) => url!);
+  const urls = [`${SITE_ORIGIN}/${names.LLMS_INDEX_FILE}`, ...new Set(links)];
+  expect(urls.length).toBeGreaterThan(DOCS_PAGES.length);
+  const cookie = idTokenCookie();
+  const wrong: string[] = [];
+  for (const url of urls) {
+    const signedIn = await fetch(url, { headers: { Cookie: cookie } });
+    const type = signedIn.headers.get('Content-Type');
+    if (signedIn.status !== 200 || type !== 'text/markdown; charset=utf-8')
+      wrong.push(`${url}: ${signedIn.status} ${type}`);
+    await signedIn.arrayBuffer();
+    const anonymous = await fetch(url);
+    if (anonymous.status !== 401) wrong.push(`${url} anonymously: ${anonymous.status}`);
+    await anonymous.arrayBuffer();
+  }
+  expect(wrong).toEqual([]);
+});
+
+test('nothing new in the sitemap', () => {
+  const sitemap = readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
+  expect(sitemap).not.toMatch(/\.md<|llms/);
+});
