@@ -84,6 +84,7 @@ const loadWithJiti = (file) => [
 /** @type {Array<[string, string[]]>} */
 const ENTRY_POINTS = [
   ['the production server', ['server/cli.mjs', '--dir', 'build', '--port', '0']],
+  ['the Worker on workerd', ['scripts/worker-site.mjs', '--dir', 'build', '--port', '0']],
   ['the identity provider', ['dev/idp/cli.mjs']],
   ['npm start / npm run serve', ['scripts/run-with-idp.mjs', 'start']],
   ['the test build', ['scripts/build-for-tests.mjs']],

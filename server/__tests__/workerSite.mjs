@@ -172,11 +172,12 @@ function withTimeout(promise, ms, message) {
 
 /**
  * Starts the deployed Worker configuration on workerd, serving `dir` as its assets.
- * @param {{ dir: string, vars?: Record<string, string> }} options `vars`: the Worker variables a deployment
- *   sets (the Try it proxy's, server/worker.mjs)
+ * @param {{ dir: string, vars?: Record<string, string>, port?: number }} options `vars`: the Worker variables
+ *   a deployment sets (the Try it proxy's, server/worker.mjs); `port`: where it listens on 127.0.0.1, any free
+ *   port unless said (scripts/worker-site.mjs serves a fixed one to the browser tests)
  * @returns {Promise<WorkerSite>}
  */
-export async function startWorkerSite({ dir, vars = {} }) {
+export async function startWorkerSite({ dir, vars = {}, port = 0 }) {
   const assetsDir = path.resolve(dir);
   if (!(await stat(assetsDir).catch(() => undefined))?.isDirectory()) {
     throw new Error(`${dir} is not a directory: build the site first (npm run build).`);
@@ -213,7 +214,7 @@ export async function startWorkerSite({ dir, vars = {} }) {
         },
       },
       host: '127.0.0.1',
-      port: 0,
+      port,
     });
     const ready = await withTimeout(
       miniflare.ready,
