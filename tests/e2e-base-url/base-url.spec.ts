@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
-import { BASE_URL_IDP_ISSUER, BASE_URL_SITE_ORIGIN, BASE_URL_UNDER_TEST, DEMO_USER } from '../e2e/environment.mjs';
+import { BASE_URL_IDP_ISSUER, BASE_URL_UNDER_TEST, DEMO_USER } from '../e2e/environment.mjs';
 import { expectNoAxeViolations, waitForHydration } from '../e2e/fixtures';
 
 const BASE = BASE_URL_UNDER_TEST;
@@ -18,20 +18,26 @@ function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** The project's site origin: the Node server's or the Worker's (playwright.base-url.config.ts). */
+function siteOrigin(baseURL: string | undefined): string {
+  if (!baseURL) throw new Error('the project sets no baseURL (playwright.base-url.config.ts)');
+  return new URL(baseURL).origin;
+}
+
 /** The site's files a page failed to load (the page's own address aside). */
-function collectFailedFiles(page: Page): string[] {
+function collectFailedFiles(page: Page, origin: string): string[] {
   const failed: string[] = [];
   page.on('response', (response) => {
     const url = response.url();
-    if (url.startsWith(BASE_URL_SITE_ORIGIN) && response.status() >= 400 && !response.request().isNavigationRequest())
+    if (new URL(url).origin === origin && response.status() >= 400 && !response.request().isNavigationRequest())
       failed.push(url);
   });
   return failed;
 }
 
-test('the home page under the base loads its assets, hydrates and passes axe', async ({ page }) => {
+test('the home page under the base loads its assets, hydrates and passes axe', async ({ page, baseURL }) => {
   const errors = collectConsoleErrors(page);
-  const failed = collectFailedFiles(page);
+  const failed = collectFailedFiles(page, siteOrigin(baseURL));
   await page.goto(BASE);
   await waitForHydration(page);
   await expect(page.locator('nav.navbar')).toBeVisible();
@@ -40,8 +46,11 @@ test('the home page under the base loads its assets, hydrates and passes axe', a
   expect(errors).toEqual([]);
 });
 
-test('a page asked for without the base gets the 404 page, with its styles from under the base', async ({ page }) => {
-  const failed = collectFailedFiles(page);
+test('a page asked for without the base gets the 404 page, with its styles from under the base', async ({
+  page,
+  baseURL,
+}) => {
+  const failed = collectFailedFiles(page, siteOrigin(baseURL));
   const response = await page.goto('/docs/getting-started/authentication/');
   expect(response?.status()).toBe(404);
   await waitForHydration(page);
@@ -54,7 +63,9 @@ test('a page asked for without the base gets the 404 page, with its styles from 
 test('a deep link signs in through the callback under the base and returns to the same address', async ({
   page,
   context,
+  baseURL,
 }) => {
+  const origin = siteOrigin(baseURL);
   const errors = collectConsoleErrors(page);
   const authorize = page.waitForRequest((request) =>
     request.url().startsWith(`${BASE_URL_IDP_ISSUER}/connect/authorize`),
@@ -62,18 +73,18 @@ test('a deep link signs in through the callback under the base and returns to th
   const anonymous = await page.goto(DEEP_LINK);
   expect(anonymous?.status()).toBe(401);
   const params = new URL((await authorize).url()).searchParams;
-  expect(params.get('redirect_uri')).toBe(`${BASE_URL_SITE_ORIGIN}${BASE}login/callback`);
+  expect(params.get('redirect_uri')).toBe(`${origin}${BASE}login/callback`);
 
   await page.waitForURL((url) => url.origin === BASE_URL_IDP_ISSUER);
   await fillSignInForm(page, DEMO_USER);
   await submitSignInForm(page);
-  await page.waitForURL(`${BASE_URL_SITE_ORIGIN}${DEEP_LINK}`);
+  await page.waitForURL(`${origin}${DEEP_LINK}`);
   await expect(page.locator('[data-access="open"]')).toBeAttached();
   await expect(page.locator('article h1')).toBeVisible();
   await expect(page.locator('nav.navbar').getByText(DEMO_USER.name)).toBeVisible();
 
   // The gate's cookie is scoped to the base, and it is what admits the reader on the server.
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'docs_id_token');
+  const cookie = (await context.cookies(`${origin}${BASE}`)).find((candidate) => candidate.name === 'docs_id_token');
   expect(cookie?.path).toBe(BASE);
   const reload = await page.reload();
   expect(reload?.status()).toBe(200);

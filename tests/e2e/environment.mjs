@@ -63,12 +63,14 @@ export const IDP_ENV = {
 };
 
 /**
- * The base-URL browser tests (tests/e2e/base-url/, playwright.base-url.config.ts): the same site built with a
- * base URL other than `/`, in its own directory, served on its own port with its own identity provider (the
- * provider registers one callback address per base URL).
+ * The base-URL browser tests (tests/e2e-base-url/, playwright.base-url.config.ts): the same site built with a
+ * base URL other than `/`, in its own directory, served on its own port by the Node server and on another by
+ * the Worker, with its own identity provider (which registers the callback under the base for both origins).
  */
 export const BASE_URL_UNDER_TEST = '/developers/';
 export const BASE_URL_SITE_ORIGIN = `http://localhost:${process.env.E2E_BASE_SITE_PORT ?? 3101}`;
+/** The same build served by the Worker on workerd (scripts/worker-site.mjs). */
+export const BASE_URL_WORKER_ORIGIN = `http://localhost:${process.env.E2E_BASE_WORKER_PORT ?? 3102}`;
 export const BASE_URL_IDP_PORT = Number(process.env.E2E_BASE_IDP_PORT ?? 4101);
 export const BASE_URL_IDP_ISSUER = `http://localhost:${BASE_URL_IDP_PORT}`;
 export const BASE_URL_BUILD_DIR = 'build-e2e-base-url';
@@ -81,7 +83,7 @@ export const BASE_URL_BUILD_ENV = {
 export const BASE_URL_IDP_ENV = {
   ...IDP_ENV,
   IDP_PORT: String(BASE_URL_IDP_PORT),
-  IDP_SITE_ORIGINS: BASE_URL_SITE_ORIGIN,
+  IDP_SITE_ORIGINS: `${BASE_URL_SITE_ORIGIN},${BASE_URL_WORKER_ORIGIN}`,
   BASE_URL: BASE_URL_UNDER_TEST,
 };
 
