@@ -10,8 +10,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from './fixtures';
 import { PROXY_SANDBOX_PORT, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
 
-// An opened panel asks whether a sandbox answers at http://localhost:4020; none runs there in the tests.
-test.use({ storageState: SIGNED_IN_STATE, expectedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
+// An opened panel asks whether a sandbox answers at http://localhost:4020; none runs there in the tests. Typing
+// the local sandbox's address asks at each address on the way, and Chromium refuses some ports (`:37` of `:37xxx`).
+test.use({ storageState: SIGNED_IN_STATE, expectedConsoleErrors: [/net::ERR_(?:CONNECTION_REFUSED|UNSAFE_PORT)/] });
 // The sandboxes are started once for the file; its tests share them, one after another.
 test.describe.configure({ mode: 'serial' });
 
