@@ -11,7 +11,7 @@ import { createAuthLog } from './authLog';
 import { postEndSessionForm } from './endSessionForm';
 import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
 import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
-import { sandboxClientIdOf } from './personalValues';
+import { sandboxClientIdOf } from './sandboxClientIdClaim';
 import { CALLBACK_PATH } from './protectedPaths';
 import type { SiteLocation } from './redirectTarget';
 

@@ -4,22 +4,8 @@
  * prefilled in the Try it panel in place of the `$CLIENT_ID` placeholder. Only a client id: never a secret.
  */
 
-/** What a client id may look like; anything else in the claim is ignored, so a sample can only gain a plain word. */
-const CLIENT_ID = /^[\w.:-]{1,128}$/;
-
-type Claims = Readonly<Record<string, unknown>>;
-
-/** The first well-formed sandbox client id among the claim sets (userinfo first, then the ID token). */
-export function sandboxClientIdOf(
-  claimName: string,
-  ...claimSets: readonly (Claims | undefined)[]
-): string | undefined {
-  for (const claims of claimSets) {
-    const value = claims?.[claimName];
-    if (typeof value === 'string' && CLIENT_ID.test(value)) return value;
-  }
-  return undefined;
-}
+/** What a client id may look like; anything else in a claim is ignored, so a sample can only gain a plain word. */
+export const CLIENT_ID = /^[\w.:-]{1,128}$/;
 
 /** Each way the samples name the client id, with what replaces it (a literal in the sample's language). */
 const PLACEHOLDERS: readonly { readonly pattern: RegExp; readonly literal: (id: string) => string }[] = [

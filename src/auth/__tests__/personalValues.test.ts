@@ -1,4 +1,5 @@
-import { personalizedSample, sandboxClientIdOf } from '../personalValues';
+import { personalizedSample } from '../personalValues';
+import { sandboxClientIdOf } from '../sandboxClientIdClaim';
 
 const CLAIM = 'sandbox_client_id';
 
