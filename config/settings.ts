@@ -18,6 +18,8 @@ export interface AuthSettings {
   readonly revokeOnSignOut: boolean;
   /** Path prefixes (relative to the site root, without base URL) that require sign-in. */
   readonly protectedPaths: readonly string[];
+  /** The ID token or userinfo claim that carries the signed-in developer's sandbox client id (a name, not a value). */
+  readonly sandboxClientIdClaim: string;
 }
 
 export interface SiteSettings {
@@ -52,6 +54,7 @@ export const DEFAULTS = {
   OIDC_REALM: 'developers',
   OIDC_REVOKE_ON_SIGNOUT: 'true',
   OIDC_PROTECTED_PATHS: '/docs,/api',
+  OIDC_SANDBOX_CLIENT_ID_CLAIM: 'sandbox_client_id',
 } as const;
 
 export class SettingsError extends Error {
@@ -204,6 +207,14 @@ function parseClientId(value: string): string {
   return value;
 }
 
+/** A claim name: a plain word or a namespaced URL-like name (`https://clearing.example/sandbox_client_id`). */
+function parseClaimName(value: string): string {
+  if (!/^[\w.:/-]+$/.test(value)) {
+    throw new SettingsError('OIDC_SANDBOX_CLIENT_ID_CLAIM', `may hold only letters, digits and . _ : / - ("${value}")`);
+  }
+  return value;
+}
+
 function parseIssuer(env: Environment): string {
   const value = valueOf(env, 'OIDC_ISSUER');
   if (value === undefined) {
@@ -236,6 +247,7 @@ export function readSettings(env: Environment): SettingsResult {
     debug: parseBoolean('OIDC_DEBUG', valueOf(env, 'OIDC_DEBUG') ?? debugDefault(env)),
     revokeOnSignOut: parseBoolean('OIDC_REVOKE_ON_SIGNOUT', withDefault(env, 'OIDC_REVOKE_ON_SIGNOUT')),
     protectedPaths: parseProtectedPaths(withDefault(env, 'OIDC_PROTECTED_PATHS')),
+    sandboxClientIdClaim: parseClaimName(withDefault(env, 'OIDC_SANDBOX_CLIENT_ID_CLAIM')),
   };
 
   checkSiteUrlSet(env, auth.issuer);

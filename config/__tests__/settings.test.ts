@@ -33,6 +33,7 @@ describe('readSettings', () => {
       debug: true,
       revokeOnSignOut: true,
       protectedPaths: ['/docs', '/api'],
+      sandboxClientIdClaim: 'sandbox_client_id',
     });
     expect(warnings).toEqual([]);
   });
@@ -68,6 +69,7 @@ describe('readSettings', () => {
     ['OIDC_REVOKE_ON_SIGNOUT', 'sometimes'],
     ['OIDC_PROTECTED_PATHS', 'docs,/api'],
     ['OIDC_CLIENT_ID', 'bad id'],
+    ['OIDC_SANDBOX_CLIENT_ID_CLAIM', 'sandbox client id'],
   ])('rejects %s=%j with a message naming it', (key, value) => {
     const error = errorOf({ OIDC_ISSUER: ISSUER, [key]: value });
     expect(error.key).toBe(key);

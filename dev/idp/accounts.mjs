@@ -1,6 +1,11 @@
 // Demo users of the development identity provider. Passwords are public on purpose:
 // they are printed at start-up and shown on the sign-in page.
 
+/** The sandbox's demo client (sandbox/), given to the demo users as their personal sandbox client id. */
+export const SANDBOX_DEMO_CLIENT_ID = 'sandbox-demo';
+/** The claim that carries it: the site's default OIDC_SANDBOX_CLIENT_ID_CLAIM. */
+export const SANDBOX_CLIENT_ID_CLAIM = 'sandbox_client_id';
+
 const DEMO_USERS = [
   {
     username: 'developer',
@@ -9,6 +14,7 @@ const DEMO_USERS = [
     givenName: 'Dana',
     familyName: 'Developer',
     email: 'developer@example.com',
+    sandboxClientId: SANDBOX_DEMO_CLIENT_ID,
   },
   {
     username: 'analyst',
@@ -17,6 +23,7 @@ const DEMO_USERS = [
     givenName: 'Alex',
     familyName: 'Analyst',
     email: 'analyst@example.com',
+    sandboxClientId: SANDBOX_DEMO_CLIENT_ID,
   },
 ];
 
@@ -54,6 +61,7 @@ export function claimsOf(user) {
     preferred_username: user.username,
     email: user.email,
     email_verified: true,
+    ...(user.sandboxClientId ? { [SANDBOX_CLIENT_ID_CLAIM]: user.sandboxClientId } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import * as crypto from 'node:crypto';
 
 import { errors } from 'oidc-provider';
 
-import { accountFinder } from './accounts.mjs';
+import { accountFinder, SANDBOX_CLIENT_ID_CLAIM } from './accounts.mjs';
 import { readBodyText } from './http-helpers.mjs';
 import { errorPage, logoutPage, postLogoutPage } from './pages.mjs';
 
@@ -113,7 +113,8 @@ export function providerConfiguration(settings, { signingJwk, users, runtime }) 
       auth_time: null,
       iss: null,
       openid: ['sub'],
-      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      // The sandbox client id rides with the profile, which the site asks for (OIDC_SCOPES).
+      profile: ['name', 'given_name', 'family_name', 'preferred_username', SANDBOX_CLIENT_ID_CLAIM],
       email: ['email', 'email_verified'],
     },
     // Put the scope's claims into the ID token too (as Okta does), not only into userinfo.

@@ -11,6 +11,7 @@ import { createAuthLog } from './authLog';
 import { postEndSessionForm } from './endSessionForm';
 import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
 import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
+import { sandboxClientIdOf } from './sandboxClientIdClaim';
 import { CALLBACK_PATH } from './protectedPaths';
 import type { SiteLocation } from './redirectTarget';
 
@@ -189,7 +190,9 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       const name = [claims.name, claims.preferred_username, claims.email].find(
         (value): value is string => typeof value === 'string' && value !== '',
       );
-      return { subject: claims.sub, name: name ?? claims.sub, email: claims.email };
+      const idTokenClaims = oktaAuth.tokenManager.getTokensSync().idToken?.claims;
+      const sandboxClientId = sandboxClientIdOf(settings.sandboxClientIdClaim, claims, idTokenClaims);
+      return { subject: claims.sub, name: name ?? claims.sub, email: claims.email, sandboxClientId };
     },
     isSignInResponse() {
       return oktaAuth.isLoginRedirect();

@@ -45,12 +45,15 @@ describe('tokens', () => {
     assert.equal(payload.aud, CLIENT_ID);
     assert.equal(payload.sub, 'developer');
     assert.equal(payload.name, 'Dana Developer');
+    // The demo user's sandbox client id (issue 23), matching the sandbox's demo client; never a secret.
+    assert.equal(payload.sandbox_client_id, 'sandbox-demo');
+    assert.ok(!JSON.stringify(payload).includes('secret'));
     assert.equal(payload.exp - payload.iat, 3600);
     const jwks = await (await fetch(`${idp.issuer}/connect/jwks`)).json();
     assert.ok(verifiesWith(tokens.id_token, jwks));
   });
 
-  test('userinfo returns the profile and email claims', async () => {
+  test('userinfo returns the profile (with the sandbox client id) and email claims', async () => {
     const response = await userinfo(idp, tokens.access_token);
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), {
@@ -61,6 +64,7 @@ describe('tokens', () => {
       preferred_username: 'developer',
       email: 'developer@example.com',
       email_verified: true,
+      sandbox_client_id: 'sandbox-demo',
     });
   });
 

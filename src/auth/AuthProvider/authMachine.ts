@@ -20,6 +20,8 @@ export interface SignedInUser {
   readonly subject: string;
   readonly name: string;
   readonly email?: string;
+  /** The developer's sandbox client id, from the claim OIDC_SANDBOX_CLIENT_ID_CLAIM names (see `../personalValues`). */
+  readonly sandboxClientId?: string;
 }
 
 export type AuthStatus =

@@ -59,6 +59,7 @@ describe('okta-auth-js options', () => {
     debug: true,
     revokeOnSignOut: true,
     protectedPaths: ['/docs'],
+    sandboxClientIdClaim: 'sandbox_client_id',
   };
   const options = buildOktaAuthOptions(settings, { origin: 'https://docs.clearing.example', baseUrl: '/' });
 

@@ -17,6 +17,7 @@ export const AUTH_SETTINGS: AuthSettings = {
   debug: false,
   revokeOnSignOut: true,
   protectedPaths: ['/docs', '/api'],
+  sandboxClientIdClaim: 'sandbox_client_id',
 };
 
 export const SITE_SETTINGS = { auth: AUTH_SETTINGS, baseUrl: '/' };

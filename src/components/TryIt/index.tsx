@@ -14,6 +14,7 @@ import {
   saveSandboxToken,
   type SandboxToken,
 } from '@site/src/auth/sandboxToken';
+import useSandboxClientId from '@site/src/auth/useSandboxClientId';
 import { LOCAL_SANDBOX, TOKEN } from '@site/src/facts';
 import type { TryItModule } from './operation';
 import {
@@ -35,8 +36,6 @@ import styles from './styles.module.css';
 
 export interface Props {
   readonly operationId: string;
-  /** A sandbox client id to start with (the signed-in developer's own, when their ID token names one). */
-  readonly clientId?: string;
 }
 
 /** The operation's module, built by plugins/try-it: one chunk per operation. */
@@ -113,7 +112,7 @@ async function readBody(response: Response): Promise<{ text: string; parsed: unk
   return { text: `(${bytes} bytes of ${type})`, parsed: undefined };
 }
 
-export default function TryItPanel({ operationId, clientId: personalClientId = '' }: Props): ReactNode {
+export default function TryItPanel({ operationId }: Props): ReactNode {
   const id = useId();
   const proxyApi = useBaseUrl('/api-proxy/v1');
   const proxyToken = useBaseUrl('/api-proxy/connect/token');
@@ -124,7 +123,10 @@ export default function TryItPanel({ operationId, clientId: personalClientId = '
   const [probeAttempt, setProbeAttempt] = useState(0);
   /** The target the reader picked; until then, the local sandbox when it answers, else the Sandbox. */
   const [chosenTarget, setChosenTarget] = useState<Target['id'] | null>(null);
-  const [clientId, setClientId] = useState(personalClientId);
+  // The signed-in developer's own sandbox client id until the reader types one (it may arrive after the panel opens).
+  const personalClientId = useSandboxClientId();
+  const [typedClientId, setClientId] = useState<string | null>(null);
+  const clientId = typedClientId ?? personalClientId ?? '';
   const [clientSecret, setClientSecret] = useState('');
   const [tokenMessage, setTokenMessage] = useState('');
   const [exampleName, setExampleName] = useState<string | undefined>(undefined);
