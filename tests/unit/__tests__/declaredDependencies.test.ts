@@ -82,14 +82,15 @@ function unusedDependencies(packages: readonly string[], files: readonly string[
       .map((file) => readFileSync(path.join(ROOT, file), 'utf8')),
   ]);
   const used = new Set(packages.filter((name) => named.has(name) || binsOf(name).some((bin) => commands.has(bin))));
-  // Type packages of used packages, and the peers used packages ask for, until nothing changes.
+  // Type packages of used packages or of type-only names the code imports (`import('hast')`), and the peers used
+  // packages ask for, until nothing changes.
   for (let grew = true; grew;) {
     grew = false;
     for (const name of packages) {
       if (used.has(name)) continue;
       const typed = name.startsWith('@types/') ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : null;
       const peerOfUsed = [...used].some((user) => Object.hasOwn(manifestOf(user)?.peerDependencies ?? {}, name));
-      if ((typed !== null && used.has(typed)) || peerOfUsed) {
+      if ((typed !== null && (used.has(typed) || named.has(typed))) || peerOfUsed) {
         used.add(name);
         grew = true;
       }
