@@ -2,7 +2,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { API_NAMES, bundleDescriptions, isObject, operationsOf } from '../../openapi/descriptions';
 import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
-import { tryItEsModule } from './tryItOperation';
+import { tryItEsModule } from './esModule';
 
 export interface TryItOptions {
   /** The gate's protected prefixes: every module written must lie under one (checked at build time). */

@@ -3,13 +3,12 @@
  * module per operation that the panel imports when it opens: the fields with their example values, the
  * request body of each named example (the request model of the samples, plugins/remark-api-reference), and
  * the request and response checks compiled by Ajv into plain functions (the site's Content-Security-Policy
- * allows no `eval`, so nothing is compiled in the browser). `tryItEsModule` makes it a standalone ES module
+ * allows no `eval`, so nothing is compiled in the browser). `esModule.ts` makes it a standalone ES module
  * (Ajv's runtime helpers bundled in) that the browser imports without webpack.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { build } from 'esbuild';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { exampleOf, sampleRequest } from '../remark-api-reference/requestModel';
 import type { TryItField, TryItOperation } from '../../src/components/TryIt/operation';
@@ -128,24 +127,4 @@ export function tryItModule(source: OperationSource): string {
     exports[name] = name;
   }
   return `${standaloneCode(ajv, exports)}\nmodule.exports.operation = ${JSON.stringify(operation)};\n`;
-}
-
-/**
- * The module of `tryItModule` as one standalone, minified ES module (its CommonJS exports as the default
- * export): the `require`s of Ajv's runtime helpers are resolved from `resolveDir` and bundled in, so the
- * browser imports it as it is. No `eval` and no `new Function`: the Content-Security-Policy allows neither.
- */
-export async function tryItEsModule(source: OperationSource, resolveDir: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: tryItModule(source), resolveDir, loader: 'js', sourcefile: `${source.operationId}.cjs` },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
 }

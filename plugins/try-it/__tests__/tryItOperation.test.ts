@@ -5,7 +5,8 @@ import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import type { TryItModule } from '../../../src/components/TryIt/operation';
 import path from 'node:path';
 import { transform } from 'esbuild';
-import { tryItEsModule, tryItModule, tryItOperation, type OperationSource } from '../tryItOperation';
+import { tryItEsModule } from '../esModule';
+import { tryItModule, tryItOperation, type OperationSource } from '../tryItOperation';
 
 function source(api: 'orders' | 'accounts', operationId: string): OperationSource {
   const description = loadDereferenced(api);
