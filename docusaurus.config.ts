@@ -17,7 +17,7 @@ import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import pageMarkdownPlugin from './plugins/page-markdown';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
-import tryItPlugin, { TRY_IT_PLUGIN_NAME } from './plugins/try-it';
+import tryItPlugin from './plugins/try-it';
 import remarkApiReference from './plugins/remark-api-reference';
 import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
@@ -141,7 +141,7 @@ const config = {
     signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
-    tryItPlugin,
+    tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
     pageMarkdownPlugin({
       siteUrl: settings.siteUrl,
       protectedPaths: settings.auth.protectedPaths,
@@ -159,7 +159,6 @@ const config = {
       // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
       protectedPluginData: [
         'docusaurus-plugin-content-docs',
-        TRY_IT_PLUGIN_NAME,
         ...API_REFERENCE_PAGES.map(({ api }) => apiReferencePluginName(api)),
       ],
     }),

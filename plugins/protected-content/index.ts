@@ -4,6 +4,7 @@ import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
 import { PAGE_MARKDOWN_OUTPUTS } from '../page-markdown/outputs';
 import { SEARCH_INDEX_FILES } from '../search-index';
+import { TRY_IT_MODULE_FILES } from '../../src/components/TryIt/operation';
 import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
 import type { OutputRule } from './classify';
 import { writeProtectedContent, type ProtectedContentOptions } from './postBuild';
@@ -25,6 +26,9 @@ export const OTHER_PLUGINS_OUTPUTS: readonly OutputRule[] = [
   { writtenBy: 'plugins/api-reference', access: 'protected', files: DESCRIPTION_DOWNLOAD_FILES },
   // Every docs page as Markdown, and the llms files that gather them.
   { writtenBy: 'plugins/page-markdown', access: 'protected', ...PAGE_MARKDOWN_OUTPUTS },
+  // The Try it panel's module of each operation (fields, examples, checks): emitted into the client build
+  // without a chunk or a source file, so only this rule can tell that they hold the descriptions.
+  { writtenBy: 'plugins/try-it', access: 'protected', files: [], pattern: TRY_IT_MODULE_FILES },
 ];
 
 /**

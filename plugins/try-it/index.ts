@@ -1,36 +1,88 @@
-import type { Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { API_NAMES, bundleDescriptions, isObject, operationsOf } from '../../openapi/descriptions';
-import { tryItModule } from './tryItOperation';
+import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
+import { tryItEsModule } from './esModule';
 
-/** The plugin's name: its modules are under `.docusaurus/try-it/default/`, protected like the docs. */
-export const TRY_IT_PLUGIN_NAME = 'try-it';
+export interface TryItOptions {
+  /** The gate's protected prefixes: every module written must lie under one (checked at build time). */
+  readonly protectedPaths: readonly string[];
+}
+
+/** The little of a webpack compiler the plugin uses to add files to the client build. */
+interface EmittingCompiler {
+  readonly webpack: {
+    readonly Compilation: { readonly PROCESS_ASSETS_STAGE_ADDITIONAL: number };
+    readonly sources: { readonly RawSource: new (code: string) => unknown };
+  };
+  readonly hooks: {
+    readonly thisCompilation: {
+      tap(
+        name: string,
+        callback: (compilation: {
+          readonly hooks: {
+            readonly processAssets: { tap(options: { name: string; stage: number }, callback: () => void): void };
+          };
+          emitAsset(file: string, source: unknown, info: { minimized: boolean }): void;
+        }) => void,
+      ): void;
+    };
+  };
+}
+
+/** Adds files, already minified, to the client build (served by the dev server too). */
+class EmitFiles {
+  constructor(private readonly files: Readonly<Record<string, string>>) {}
+
+  apply(compiler: EmittingCompiler): void {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('try-it', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'try-it', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const [file, code] of Object.entries(this.files)) {
+            compilation.emitAsset(file, new sources.RawSource(code), { minimized: true });
+          }
+        },
+      );
+    });
+  }
+}
 
 /**
- * Writes one module per operation of the four descriptions for the Try it panel
- * (`@generated/try-it/default/<operationId>.js`, see `tryItOperation.ts`). Each becomes its own chunk,
- * downloaded when a reader opens the panel of that operation; the protected-content plugin protects them.
+ * Writes one standalone ES module per operation of the four descriptions for the Try it panel, at
+ * `tryItModuleFile(operationId)` in the build (see `tryItOperation.ts`): under the docs, behind the gate, and
+ * outside webpack's chunks, so that no docs page's first-load JavaScript lists them. The panel imports the
+ * one it needs when a reader opens it.
  */
-export default function tryItPlugin(): Plugin<unknown> {
-  return {
-    name: TRY_IT_PLUGIN_NAME,
-    async loadContent() {
-      const { dereferenced } = await bundleDescriptions();
-      const modules: Record<string, string> = {};
-      for (const api of API_NAMES) {
-        const description = dereferenced[api];
-        const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
-        const serverUrl = String(servers[0]?.url ?? '');
-        for (const operation of operationsOf(api, description)) {
-          modules[operation.operationId] = tryItModule({ ...operation, serverUrl });
+export default function tryItPlugin(options: TryItOptions) {
+  return function tryIt(context: LoadContext): Plugin<unknown> {
+    const { baseUrl } = context.siteConfig;
+    return {
+      name: 'try-it',
+      async loadContent() {
+        const { dereferenced } = await bundleDescriptions();
+        const modules: Record<string, string> = {};
+        for (const api of API_NAMES) {
+          const description = dereferenced[api];
+          const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
+          const serverUrl = String(servers[0]?.url ?? '');
+          for (const operation of operationsOf(api, description)) {
+            const file = tryItModuleFile(operation.operationId);
+            if (!TRY_IT_MODULE_FILES.test(file)) {
+              throw new Error(`try-it: the operation id "${operation.operationId}" cannot name a file (${file}).`);
+            }
+            if (!isProtectedPath(`${baseUrl}${file}`, baseUrl, options.protectedPaths)) {
+              throw new Error(`try-it: ${baseUrl}${file} would be public; it holds protected documentation.`);
+            }
+            modules[file] = await tryItEsModule({ ...operation, serverUrl }, context.siteDir);
+          }
         }
-      }
-      return modules;
-    },
-    async contentLoaded({ content, actions }) {
-      const modules = content as Record<string, string>;
-      await Promise.all(
-        Object.entries(modules).map(([operationId, code]) => actions.createData(`${operationId}.js`, code)),
-      );
-    },
+        return modules;
+      },
+      configureWebpack(_config, isServer, _utils, content) {
+        return isServer ? {} : { plugins: [new EmitFiles(content as Record<string, string>)] };
+      },
+    };
   };
 }

@@ -3,7 +3,8 @@
  * module per operation that the panel imports when it opens: the fields with their example values, the
  * request body of each named example (the request model of the samples, plugins/remark-api-reference), and
  * the request and response checks compiled by Ajv into plain functions (the site's Content-Security-Policy
- * allows no `eval`, so nothing is compiled in the browser).
+ * allows no `eval`, so nothing is compiled in the browser). `esModule.ts` makes it a standalone ES module
+ * (Ajv's runtime helpers bundled in) that the browser imports without webpack.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';

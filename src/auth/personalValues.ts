@@ -4,8 +4,7 @@
  * prefilled in the Try it panel in place of the `$CLIENT_ID` placeholder. Only a client id: never a secret.
  */
 
-/** What a client id may look like; anything else in a claim is ignored, so a sample can only gain a plain word. */
-export const CLIENT_ID = /^[\w.:-]{1,128}$/;
+import { CLIENT_ID } from './sandboxClientIdPattern';
 
 /** Each way the samples name the client id, with what replaces it (a literal in the sample's language). */
 const PLACEHOLDERS: readonly { readonly pattern: RegExp; readonly literal: (id: string) => string }[] = [

@@ -1,8 +1,8 @@
 /**
  * Reads the signed-in developer's sandbox client id from the claims (issue 23's personal values). Apart from
- * `./personalValues`, which every code sample loads, because only the sign-in engine (loaded on demand) needs it.
+ * `./personalValues`, the samples' substitution, because only the sign-in engine (loaded on demand) needs it.
  */
-import { CLIENT_ID } from './personalValues';
+import { CLIENT_ID } from './sandboxClientIdPattern';
 
 type Claims = Readonly<Record<string, unknown>>;
 

@@ -5,6 +5,7 @@ import { expectNoAxeViolations, waitForHydration } from '../e2e/fixtures';
 
 const BASE = BASE_URL_UNDER_TEST;
 const DEEP_LINK = `${BASE}docs/accounts-api/endpoints/get-account?view=full#errors`;
+const TRY_IT_MODULE = `${BASE}docs/try-it/getAccount.js`;
 
 /** Fails the test on any console error but the status of a page the server answers 401 or 404 on purpose. */
 function collectConsoleErrors(page: Page): string[] {
@@ -60,7 +61,7 @@ test('a page asked for without the base gets the 404 page, with its styles from 
   expect(failed).toEqual([]);
 });
 
-test('a deep link signs in through the callback under the base and returns to the same address', async ({
+test('a deep link signs in through the callback under the base and returns to the same address, where Try it loads', async ({
   page,
   context,
   baseURL,
@@ -72,6 +73,8 @@ test('a deep link signs in through the callback under the base and returns to th
   );
   const anonymous = await page.goto(DEEP_LINK);
   expect(anonymous?.status()).toBe(401);
+  // The Try it panel's module of the operation (plugins/try-it) is behind the gate, under the base.
+  expect((await page.request.get(`${origin}${TRY_IT_MODULE}`)).status()).toBe(401);
   const params = new URL((await authorize).url()).searchParams;
   expect(params.get('redirect_uri')).toBe(`${origin}${BASE}login/callback`);
 
@@ -90,4 +93,11 @@ test('a deep link signs in through the callback under the base and returns to th
   expect(reload?.status()).toBe(200);
   await expect(page.locator('article h1')).toBeVisible();
   expect(errors).toEqual([]);
+
+  // The panel imports its module from under the base, outside webpack (its probe of the local sandbox, not
+  // running here, logs a refused connection).
+  const module = page.waitForResponse(`${origin}${TRY_IT_MODULE}`);
+  await page.getByRole('button', { name: 'Try it' }).click();
+  expect((await module).status()).toBe(200);
+  await expect(page.getByRole('form', { name: 'Request' })).toBeVisible();
 });

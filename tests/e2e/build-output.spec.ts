@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BUILD_DIR, CLIENT_SECRET_CANARY } from './environment.mjs';
+import { BUILD_DIR, CLIENT_SECRET_CANARY, SIGNED_IN_STATE } from './environment.mjs';
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -78,4 +78,41 @@ test('mark.js (search-term highlighting) is a chunk of its own, not in the bundl
   const withMarkJs = scripts.filter((file) => readFileSync(file, 'utf8').includes('data-markjs'));
   expect(withMarkJs.length).toBeGreaterThan(0);
   expect(withMarkJs.filter((file) => /[\\/]main\.[0-9a-f]+\.js$/.test(file))).toEqual([]);
+});
+
+/** What Ajv's compiled checks write in every error they report: in the Try it modules, and in no webpack chunk. */
+const COMPILED_CHECK = 'schemaPath:"#/';
+
+test('the Try it modules are standalone files behind the gate, not webpack chunks a docs page lists', () => {
+  const modules = readdirSync(path.join(BUILD_DIR, 'docs', 'try-it')).filter((name) => name.endsWith('.js'));
+  expect(modules).toContain('getAccount.js');
+  expect(modules.length).toBeGreaterThan(30);
+  const { files } = JSON.parse(readFileSync(path.join(BUILD_DIR, 'gate-manifest.json'), 'utf8')) as {
+    files: Record<string, string>;
+  };
+  expect(modules.filter((name) => files[`docs/try-it/${name}`] !== 'protected')).toEqual([]);
+  expect(readFileSync(path.join(BUILD_DIR, 'docs', 'try-it', 'getAccount.js'), 'utf8')).toContain(COMPILED_CHECK);
+  // Imported through webpack, each would be a chunk, and every page's webpack runtime would list them all.
+  const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
+  expect(scripts.filter((file) => readFileSync(file, 'utf8').includes(COMPILED_CHECK))).toEqual([]);
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('an endpoint page loads its Try it module only when the panel opens', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/docs/accounts-api/endpoints/get-account');
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((pathname) => pathname.startsWith('/docs/try-it/'))).toEqual([]);
+
+    const module = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/docs/try-it/getAccount.js',
+    );
+    await page.getByRole('button', { name: 'Try it' }).click();
+    expect((await module).status()).toBe(200);
+    await expect(page.getByRole('form', { name: 'Request' })).toBeVisible();
+  });
 });

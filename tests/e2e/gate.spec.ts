@@ -46,8 +46,12 @@ test.describe('anonymous', () => {
     expect(refused.some((path) => path.startsWith('/docs'))).toBe(true);
   });
 
-  test('the search index and a docs chunk are refused with 401; the manifest is not served', async ({ page }) => {
+  test('the search index, a docs chunk and a Try it module are refused with 401; the manifest is not served', async ({
+    page,
+  }) => {
     expect((await page.request.get('/search-index.json')).status()).toBe(401);
+    // The Try it panel's module of an operation (plugins/try-it): standalone, outside webpack's chunks.
+    expect((await page.request.get('/docs/try-it/getAccount.js')).status()).toBe(401);
     expect((await page.request.get('/gate-manifest.json')).status()).toBe(404);
     expect((await page.request.get('/robots.txt')).status()).toBe(200);
   });

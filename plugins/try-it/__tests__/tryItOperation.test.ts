@@ -1,5 +1,11 @@
+/**
+ * @jest-environment node
+ */
 import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import type { TryItModule } from '../../../src/components/TryIt/operation';
+import path from 'node:path';
+import { transform } from 'esbuild';
+import { tryItEsModule } from '../esModule';
 import { tryItModule, tryItOperation, type OperationSource } from '../tryItOperation';
 
 function source(api: 'orders' | 'accounts', operationId: string): OperationSource {
@@ -76,5 +82,25 @@ describe('tryItModule', () => {
     expect(check).toBeDefined();
     expect(check?.({ unexpected: true })).toBe(false);
     expect(check?.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tryItEsModule', () => {
+  it('is one standalone ES module: nothing to import or require, no eval, the same checks as its default export', async () => {
+    const code = await tryItEsModule(source('orders', 'placeEquityOrder'), path.resolve(__dirname, '../../..'));
+    expect(code).toMatch(/export default \w+\(\);?\s*$/);
+    expect(code).not.toMatch(/\beval\s*\(|new Function/);
+    // Run with nothing to resolve, as the browser runs it: a remaining `require` or import would throw.
+    const { code: commonJs } = await transform(code, { format: 'cjs' });
+    const module = { exports: {} as { default: TryItModule } };
+    new Function('module', 'exports', commonJs)(module, module.exports);
+    const loaded = module.exports.default;
+    expect(loaded.operation.operationId).toBe('placeEquityOrder');
+    const example = loaded.operation.examples[0].body;
+    const body = example?.kind === 'json' ? example.value : undefined;
+    const header = { 'Idempotency-Key': '3f9a2c4e-8b1d-4e6f-9a0b-7c5d2e1f3a4b' };
+    expect(loaded.request({ path: {}, query: {}, header, body })).toBe(true);
+    expect(loaded.request({ path: {}, query: {}, header: {}, body })).toBe(false);
+    expect(loaded.response_201?.({ unexpected: true })).toBe(false);
   });
 });

@@ -57,11 +57,10 @@ const TryItPanel = lazy(() => import('../TryIt'));
 function TryIt({ operationId }: { readonly operationId: string }): ReactNode {
   const anchor = tryItAnchor(operationId);
   const linked = useIsBrowser() && window.location.hash === `#${anchor}`;
+  // Null until the reader first uses the button; from then on the panel stays mounted when closed, keeping
+  // what the reader typed.
   const [toggled, setToggled] = useState<boolean | null>(null);
   const open = toggled ?? linked;
-  // Once loaded, the panel stays mounted when closed, keeping what the reader typed.
-  const [kept, setKept] = useState(false);
-  const opened = open || kept;
   return (
     <div id={anchor} className={styles.tryIt}>
       <button
@@ -69,14 +68,11 @@ function TryIt({ operationId }: { readonly operationId: string }): ReactNode {
         className="button button--sm button--outline button--primary"
         aria-expanded={open}
         aria-controls={`${anchor}-panel`}
-        onClick={() => {
-          setToggled(!open);
-          setKept(true);
-        }}>
+        onClick={() => setToggled(!open)}>
         Try it
       </button>
       <div id={`${anchor}-panel`} hidden={!open}>
-        {opened && (
+        {(open || toggled !== null) && (
           <Suspense fallback={<p role="status">Loading the request form…</p>}>
             <TryItPanel operationId={operationId} />
           </Suspense>

@@ -16,7 +16,7 @@ import {
 } from '@site/src/auth/sandboxToken';
 import useSandboxClientId from '@site/src/auth/useSandboxClientId';
 import { LOCAL_SANDBOX, TOKEN } from '@site/src/facts';
-import type { TryItModule } from './operation';
+import { tryItModuleFile, type TryItModule } from './operation';
 import {
   basicCredentials,
   curlCommand,
@@ -38,11 +38,13 @@ export interface Props {
   readonly operationId: string;
 }
 
-/** The operation's module, built by plugins/try-it: one chunk per operation. */
-async function loadOperation(operationId: string): Promise<TryItModule> {
-  const loaded = (await import(`@generated/try-it/default/${operationId}.js`)) as
-    TryItModule | { default: TryItModule };
-  return 'operation' in loaded ? loaded : loaded.default;
+/**
+ * The operation's module, built by plugins/try-it: a standalone ES module behind the gate, imported by the
+ * browser itself (webpack leaves the import alone, so the pages' webpack runtime does not list the modules).
+ */
+async function loadOperation(url: string): Promise<TryItModule> {
+  const loaded = (await import(/* webpackIgnore: true */ url)) as { default: TryItModule };
+  return loaded.default;
 }
 
 /** Client secrets, per target, for renewing tokens: in this page's memory only, never stored. */
@@ -116,6 +118,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
   const id = useId();
   const proxyApi = useBaseUrl('/api-proxy/v1');
   const proxyToken = useBaseUrl('/api-proxy/connect/token');
+  const moduleUrl = useBaseUrl(`/${tryItModuleFile(operationId)}`);
   const [module, setModule] = useState<TryItModule | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [localAddress, setLocalAddress] = useState<string>(LOCAL_SANDBOX.origin);
@@ -143,7 +146,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
 
   useEffect(() => {
     let current = true;
-    loadOperation(operationId).then(
+    loadOperation(moduleUrl).then(
       (loaded) => {
         if (!current) return;
         setModule(loaded);
@@ -156,7 +159,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
     return () => {
       current = false;
     };
-  }, [operationId]);
+  }, [moduleUrl]);
 
   const localOrigin = localSandboxOrigin(localAddress);
   const targets = useMemo(() => {

@@ -3,6 +3,16 @@
  * operation, imported when the panel opens), and the checks that module exports.
  */
 
+/**
+ * Where the build serves the module of an operation, relative to the base URL: a standalone ES module under
+ * the docs, behind the gate like them, that the panel imports natively (outside webpack, so that the docs
+ * pages' webpack runtime does not list one chunk per operation).
+ */
+export const tryItModuleFile = (operationId: string) => `docs/try-it/${operationId}.js`;
+
+/** The files `tryItModuleFile` names (for the gate's classification of the build). */
+export const TRY_IT_MODULE_FILES = /^docs\/try-it\/[\w-]+\.js$/;
+
 export interface TryItField {
   readonly name: string;
   readonly in: 'path' | 'query' | 'header';
@@ -54,7 +64,7 @@ export interface Check {
   errors?: readonly CheckError[] | null;
 }
 
-/** What the module of an operation exports. */
+/** What the module of an operation exports (as its default export). */
 export interface TryItModule {
   readonly operation: TryItOperation;
   readonly request: Check;
