@@ -67,15 +67,30 @@ async function bundleOne(api: ApiName, config: Awaited<ReturnType<typeof loadCon
   return JSON.parse(JSON.stringify(document.parsed)) as JsonObject;
 }
 
+/** The bundling under way in this process, and the signature of the files it reads. */
+let pending: { readonly signature: string; readonly descriptions: Promise<BundledDescriptions> } | null = null;
+
 /**
  * Bundles every description, once per process while the files stay the same (`npm start` keeps the
- * process; the build's reference plugins share one bundle), and leaves the result where `loadBundled`
- * finds it in other processes.
+ * process; the build's five plugins that read them, asking at the same time, share one bundling), and
+ * leaves the result where `loadBundled` finds it in other processes.
  */
 export async function bundleDescriptions(): Promise<BundledDescriptions> {
   const signature = descriptionsSignature();
   const ready = bundledBefore(signature);
   if (ready) return ready;
+  if (pending?.signature !== signature) {
+    const descriptions = bundleNow(signature);
+    pending = { signature, descriptions };
+    // A failed bundling is not kept: the next call tries again (after the files were fixed, in `npm start`).
+    descriptions.catch(() => {
+      if (pending?.descriptions === descriptions) pending = null;
+    });
+  }
+  return pending.descriptions;
+}
+
+async function bundleNow(signature: string): Promise<BundledDescriptions> {
   const config = await loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
   const bundleAll = async (dereference: boolean) =>
     Object.fromEntries(

@@ -1,10 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { articleMarkdown, markdownFile } from './htmlToMarkdown.mjs';
+import { markdownFile, type PageMarkdownInput } from './htmlToMarkdown.mjs';
 import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
 export interface PageMarkdownOptions {
@@ -36,6 +37,21 @@ function htmlFileOf(outDir: string, baseUrl: string, permalink: string): string 
     outDir,
     relative === '' || relative.endsWith('/') ? `${relative}index.html` : `${relative}/index.html`,
   );
+}
+
+/** A page whose article `articlesWorker.mjs` converts: where its HTML is, and what the Markdown says of it. */
+type ArticleSource = Omit<PageMarkdownInput, 'html'> & { readonly file: string };
+
+/** The articles of `pages` as Markdown, in order, converted in a worker thread beside the build's main thread. */
+function articlesInWorker(pages: readonly ArticleSource[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'articlesWorker.mjs'), { workerData: pages });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`page-markdown: the worker converting the pages stopped (exit code ${code}).`));
+    });
+  });
 }
 
 /**
@@ -72,30 +88,34 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
           written.push(urlPath);
         };
 
-        const pageOf = async (id: string): Promise<LlmsPage> => {
+        const docOf = (id: string): DocMetadata => {
           const doc = byId.get(id);
           if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
-          const html = await readFile(htmlFileOf(outDir, baseUrl, doc.permalink), 'utf8');
-          const page = {
-            pageUrl: absolute(doc.permalink),
-            title: doc.title,
-            description: doc.description || undefined,
-          };
-          const article = articleMarkdown({ ...page, html });
+          return doc;
+        };
+        const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
+        const entries = groups.flatMap((group) =>
+          group.docIds.map(docOf).map((doc) => ({
+            group,
+            doc,
+            file: htmlFileOf(outDir, baseUrl, doc.permalink),
+            page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
+          })),
+        );
+        const articles = await articlesInWorker(entries.map(({ file, page }) => ({ file, ...page })));
+        for (const [index, { group, doc, page }] of entries.entries()) {
+          const article = articles[index];
+          if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
           const markdownPath = markdownPathOf(doc.permalink);
           await write(markdownPath, markdownFile(page, article));
-          return { ...page, article, markdownUrl: absolute(markdownPath) };
-        };
+          group.pages.push({ ...page, article, markdownUrl: absolute(markdownPath) });
+        }
 
         const sections: LlmsSection[] = [];
-        for (const group of sidebarGroups(sidebar)) {
-          const pages: LlmsPage[] = [];
-          // One at a time: the build machine has few cores and the pages are many.
-          for (const id of group.docIds) pages.push(await pageOf(id));
-          const first = pages[0];
-          if (!first) continue;
+        for (const group of groups) {
+          if (group.pages.length === 0) continue;
           const id = group.docIds[0]?.split('/')[0] ?? 'overview';
-          sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages });
+          sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages: group.pages });
         }
         const site = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
         for (const [name, text] of llmsFiles(site, sections)) await write(`${baseUrl}${name}`, text);

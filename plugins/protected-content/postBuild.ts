@@ -3,7 +3,7 @@
  * file of the build, fails the build when a public page needs protected content, and writes the
  * gate's manifest with the Content-Security-Policy of the build's inline scripts.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GATE_MANIFEST_FILE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
 import { apiProxyTable } from '../../openapi/apiProxyTable';
@@ -68,6 +68,17 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
     }),
   );
   return nested.flat();
+}
+
+/**
+ * Replaces a file whole: the new text is written beside it, then renamed over it. Every plugin's
+ * postBuild runs at once, and the others (page-markdown's worker thread, the search documents) read the
+ * same pages meanwhile: they get the page before or after, never a file cut short.
+ */
+async function replaceFile(filePath: string, text: string): Promise<void> {
+  const partial = `${filePath}.${process.pid}.partial`;
+  await writeFile(partial, text, 'utf8');
+  await rename(partial, filePath);
 }
 
 async function readRoutesChunkNames(generatedFilesDir: string): Promise<Record<string, unknown>> {
@@ -139,7 +150,7 @@ export async function writeProtectedContent(
         let html = await readFile(filePath, 'utf8');
         if (classification.files.get(file) === 'protected') {
           html = withNoindex(html);
-          await writeFile(filePath, html, 'utf8');
+          await replaceFile(filePath, html);
         }
         return [file, scanHtml(html)] as const;
       }),

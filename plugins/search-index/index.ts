@@ -1,10 +1,13 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
+import { processDocInfos } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
+import { processPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
+import { scanDocuments } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments';
 import { replaceDependency } from '../lib/replaceDependency';
-import { documentsOnly, type SearchDocument, type SerializedSearchIndexPart } from './lunrIndex';
+import type { ShippedSearchIndexPart } from './lunrIndex';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
 interface SearchLocalModule {
@@ -13,9 +16,10 @@ interface SearchLocalModule {
 }
 const searchLocal = searchLocalModule as unknown as SearchLocalModule;
 
-/** The index files the plugin writes at the build root: `search-index.json`, and one per search context. */
+/** The index file, at the root of each docs version's output (the site has one version). */
+const SEARCH_INDEX_FILE = 'search-index.json';
+/** The index files at the build root (protected by plugins/protected-content). */
 export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
-const isSearchIndexFile = (name: string) => SEARCH_INDEX_FILES.test(name);
 
 /** The built HTML of a page's URL path (`/docs/x` and `/docs/x/` are both `docs/x/index.html`). */
 function builtPageFile(outDir: string, baseUrl: string, url: string): string {
@@ -32,13 +36,21 @@ const MARK_JS_REQUEST = /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/;
 const GENERATED_CONTEXT = /[\\/]docusaurus-search-local[\\/]default$/;
 const LAZY_MARK = path.join(__dirname, 'client', 'lazyMark.js');
 
-/** What the browser-side index builder reproduces of the theme's build step: English, with the stemmer. */
+/**
+ * What the browser-side index builder reproduces of the theme's build step: English, with the stemmer;
+ * and what the build step here writes: one index file (no search contexts), named as the theme names it.
+ */
 function assertSupportedOptions(options: SearchOptions): void {
   const languages = [options.language ?? 'en'].flat();
   if (languages.some((language) => language !== 'en') || options.removeDefaultStemmer) {
     throw new Error(
       'plugins/search-index builds the search index in the browser for English with the default stemmer only: ' +
         `set language: ['en'] and leave removeDefaultStemmer unset (got language ${JSON.stringify(options.language)}).`,
+    );
+  }
+  if (options.searchContextByPaths || options.hashed === 'filename') {
+    throw new Error(
+      `plugins/search-index writes one ${SEARCH_INDEX_FILE}: leave searchContextByPaths unset and hashed other than 'filename'.`,
     );
   }
 }
@@ -74,31 +86,28 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
         ],
       };
     },
+    // The theme's own build step, but for the lunr index it would build and serialize only for it to be
+    // dropped: the same steps gather and parse the pages, and the file gets their documents alone.
     async postBuild(props) {
-      await theme.postBuild?.(props);
-      const files = (await readdir(props.outDir)).filter(isSearchIndexFile);
+      const config = processPluginOptions(options, context);
       const { fieldDocuments } = await import('./fieldDocuments.mjs');
-      await Promise.all(
-        files.map(async (name) => {
-          const file = path.join(props.outDir, name);
-          const parts = JSON.parse(await readFile(file, 'utf8')) as SerializedSearchIndexPart[];
-          const [titles, , , , content] = parts;
-          if (titles && content) {
-            // Operations and fields as content of their page, found after the titles and headings, and
-            // opening the page at them.
-            let lastId = Math.max(...parts.flatMap((part) => part.documents.map(({ i }) => i)));
-            const added: SearchDocument[] = [];
-            for (const page of titles.documents) {
-              const url = String(page['u']);
-              if (!url.startsWith(`${context.baseUrl}docs/`)) continue;
-              const html = await readFile(builtPageFile(props.outDir, context.baseUrl, url), 'utf8');
-              added.push(...fieldDocuments(html, { url, pageId: page.i, nextId: () => (lastId += 1) }));
-            }
-            parts[4] = { ...content, documents: [...content.documents, ...added] };
+      for (const { outDir, paths } of processDocInfos(props, config)) {
+        const parts = await scanDocuments(paths, config);
+        const [titles, , , , content] = parts;
+        if (titles && content) {
+          // Operations and fields as content of their page, found after the titles and headings, and
+          // opening the page at them.
+          let lastId = Math.max(0, ...parts.flatMap((part) => part.map(({ i }) => i)));
+          for (const page of titles) {
+            const url = String(page['u']);
+            if (!url.startsWith(`${context.baseUrl}docs/`)) continue;
+            const html = await readFile(builtPageFile(props.outDir, context.baseUrl, url), 'utf8');
+            content.push(...fieldDocuments(html, { url, pageId: page.i, nextId: () => (lastId += 1) }));
           }
-          await writeFile(file, JSON.stringify(documentsOnly(parts)), 'utf8');
-        }),
-      );
+        }
+        const shipped: ShippedSearchIndexPart[] = parts.map((documents) => ({ documents }));
+        await writeFile(path.join(outDir, SEARCH_INDEX_FILE), JSON.stringify(shipped), 'utf8');
+      }
     },
   };
 };

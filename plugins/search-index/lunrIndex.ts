@@ -15,13 +15,7 @@ export interface SearchDocument {
   readonly [key: string]: unknown;
 }
 
-/** One part of the index file as the theme writes it (titles, headings, descriptions, keywords, content). */
-export interface SerializedSearchIndexPart {
-  readonly documents: readonly SearchDocument[];
-  readonly index: object;
-}
-
-/** One part as the site ships it: the documents, without the serialized index. */
+/** One part of the index file as the site ships it (titles, headings, descriptions, keywords, content): its documents, without a serialized index. */
 export interface ShippedSearchIndexPart {
   readonly documents: readonly SearchDocument[];
 }
@@ -29,11 +23,6 @@ export interface ShippedSearchIndexPart {
 export interface LunrIndexOptions {
   /** The theme's `removeDefaultStopWordFilter` includes `en`: stop words are indexed and found. */
   readonly keepStopWords: boolean;
-}
-
-/** The index part as shipped: its documents alone. */
-export function documentsOnly(parts: readonly SerializedSearchIndexPart[]): ShippedSearchIndexPart[] {
-  return parts.map(({ documents }) => ({ documents }));
 }
 
 /** Builds one part's lunr index from its documents, as the theme's build step does for English. */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { NOINDEX_META } from '../html';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GATE_MANIFEST_FILE, ID_TOKEN_COOKIE, SIGN_IN_SHELL_FILE } from '../../../config/protectedContent';
@@ -144,6 +144,20 @@ describe('writeProtectedContent', () => {
     await writeProtectedContent(facts, OPTIONS, graph, outputs);
     expect(await read('docs/intro/index.html')).toContain(NOINDEX_META);
     expect(await read('index.html')).not.toContain('name="robots"');
+  });
+
+  it('replaces a page whole: a reader that opened it meanwhile reads the whole page it opened', async () => {
+    // Every plugin's postBuild runs at once: page-markdown's worker may be reading the page being marked.
+    const before = await read('docs/intro/index.html');
+    const reader = await open(path.join(facts.outDir, 'docs/intro/index.html'));
+    try {
+      await writeProtectedContent(facts, OPTIONS, graph, outputs);
+      expect(await reader.readFile('utf8')).toBe(before);
+    } finally {
+      await reader.close();
+    }
+    expect(await read('docs/intro/index.html')).toContain(NOINDEX_META);
+    expect((await readdir(path.join(facts.outDir, 'docs/intro'))).sort()).toEqual(['index.html']);
   });
 
   it('writes the shell, robots.txt and .assetsignore', async () => {

@@ -1,6 +1,6 @@
 import { buildIndex } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex';
 import type lunr from 'lunr';
-import { buildLunrIndex, documentsOnly, type SearchDocument } from '../lunrIndex';
+import { buildLunrIndex, type SearchDocument } from '../lunrIndex';
 
 /** Documents shaped like the theme's: titles, headings and content, with stop words, codes and numbers. */
 const documents: SearchDocument[] = [
@@ -56,20 +56,5 @@ describe('buildLunrIndex', () => {
     expect(result.ref).toBe('3');
     const metadata = result.matchData.metadata as Record<string, { t: { position: number[][] } }>;
     expect(metadata.check.t.position).toEqual([[13, 7]]);
-  });
-});
-
-describe('documentsOnly', () => {
-  test('ships every part with its documents, in order, and without the serialized index', () => {
-    const parts = [
-      { documents: documents.slice(0, 1), index: { version: '2.3.9', invertedIndex: [] } },
-      { documents: [], index: { version: '2.3.9', invertedIndex: [] } },
-      { documents: documents.slice(1), index: { version: '2.3.9', invertedIndex: [] } },
-    ];
-    expect(documentsOnly(parts)).toEqual([
-      { documents: documents.slice(0, 1) },
-      { documents: [] },
-      { documents: documents.slice(1) },
-    ]);
   });
 });

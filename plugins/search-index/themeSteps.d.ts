@@ -1,0 +1,34 @@
+/** The local-search theme's build steps that the site runs itself (see index.ts); the package ships no types for them. */
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions' {
+  import type { LoadContext } from '@docusaurus/types';
+  import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
+  /** The options with their defaults resolved, as the theme's steps take them. */
+  export type ProcessedPluginOptions = { readonly __processed: true } & object;
+  export function processPluginOptions(options: PluginOptions, context: LoadContext): ProcessedPluginOptions;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos' {
+  import type { Props } from '@docusaurus/types';
+  import type { ProcessedPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
+  /** A built page to index: its file, URL and kind. */
+  export interface DocInfoWithFilePath {
+    readonly filePath: string;
+    readonly url: string;
+    readonly type: 'docs' | 'blog' | 'page';
+  }
+  /** The pages to index, per output folder (one per docs version). */
+  export function processDocInfos(
+    buildData: Props,
+    config: ProcessedPluginOptions,
+  ): { readonly outDir: string; readonly paths: DocInfoWithFilePath[] }[];
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments' {
+  import type { DocInfoWithFilePath } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
+  import type { ProcessedPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
+  /** The documents of the five parts: titles, headings, descriptions, keywords, content. */
+  export function scanDocuments(
+    paths: readonly DocInfoWithFilePath[],
+    config: ProcessedPluginOptions,
+  ): Promise<{ readonly i: number; readonly t: string; readonly [key: string]: unknown }[][]>;
+}
