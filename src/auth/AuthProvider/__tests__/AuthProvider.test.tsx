@@ -13,7 +13,11 @@ import {
   renderAt,
   seedStoredSession,
 } from '../../__tests__/fakeEngine';
-import { idTokenClaims, tokenStorage, unsignedJwt } from '../../__tests__/storedTokens';
+import { tokenStorage } from '../../__tests__/storedTokens';
+
+interface StoredIdToken {
+  readonly idToken: { readonly idToken: string };
+}
 import AuthProvider, { useAuth } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -303,8 +307,10 @@ describe('AuthProvider', () => {
       expect(load).not.toHaveBeenCalled();
       await engine.started();
       // The engine reports the confirmed token again: nothing to confirm, no second userinfo.
-      engine.emit({ type: 'storage-sync', idToken: unsignedJwt(idTokenClaims()), holdsValidTokens: true });
+      const stored = JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '{}') as StoredIdToken;
+      engine.tokens(stored.idToken.idToken);
       expect(status()).toBe('authenticated');
+      expect(engine.readUser).not.toHaveBeenCalled();
     });
 
     it('loads the SDK when another tab changes the tokens, and follows what it reports', async () => {
