@@ -11,21 +11,10 @@ import { createAuthLog } from './authLog';
 import { postEndSessionForm } from './endSessionForm';
 import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
 import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
-import { sandboxClientIdOf } from './sandboxClientIdClaim';
+import { EXPIRE_EARLY_SECONDS, providerEndpoints } from './providerEndpoints';
+import { signedInUserOf } from './storedSession';
 import { CALLBACK_PATH } from './protectedPaths';
 import type { SiteLocation } from './redirectTarget';
-
-/** The identity provider's endpoints: the issuer plus the standard `/connect/*` paths. */
-function providerEndpoints(issuer: string) {
-  return {
-    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
-    authorizeUrl: `${issuer}/connect/authorize`,
-    tokenUrl: `${issuer}/connect/token`,
-    userinfoUrl: `${issuer}/connect/userinfo`,
-    revokeUrl: `${issuer}/connect/revocation`,
-    logoutUrl: `${issuer}/connect/endsession`,
-  } as const;
-}
 
 /**
  * Options for okta-auth-js against a standard OpenID provider. The URLs are given explicitly:
@@ -52,7 +41,7 @@ export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation)
       storage: 'localStorage',
       autoRenew: true,
       autoRemove: true,
-      expireEarlySeconds: 30,
+      expireEarlySeconds: EXPIRE_EARLY_SECONDS,
       syncStorage: true,
     },
     services: { autoRenew: true, autoRemove: true, syncStorage: true },
@@ -187,12 +176,8 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
     },
     async readUser() {
       const claims = await oktaAuth.getUser();
-      const name = [claims.name, claims.preferred_username, claims.email].find(
-        (value): value is string => typeof value === 'string' && value !== '',
-      );
       const idTokenClaims = oktaAuth.tokenManager.getTokensSync().idToken?.claims;
-      const sandboxClientId = sandboxClientIdOf(settings.sandboxClientIdClaim, claims, idTokenClaims);
-      return { subject: claims.sub, name: name ?? claims.sub, email: claims.email, sandboxClientId };
+      return signedInUserOf(claims, idTokenClaims, settings.sandboxClientIdClaim);
     },
     isSignInResponse() {
       return oktaAuth.isLoginRedirect();

@@ -40,13 +40,9 @@ export function loadAuthEngine(settings: AuthSettings, site: SiteLocation): Prom
   return pending;
 }
 
-/**
- * Resolves once the page has loaded (its `load` event), so that a page already shown does not compete
- * with the sign-in SDK for the network and the CPU before its first paint. Call only in the browser.
- */
-export function whenPageLoaded(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+/** Whether this page has already asked for the engine (the return page, a sign-in, a renewal). */
+export function authEngineRequested(): boolean {
+  return pending !== null;
 }
 
 /** The page's origin and the site's base URL; call only in the browser. */

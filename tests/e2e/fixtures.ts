@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
 import { readFileSync } from 'node:fs';
@@ -178,4 +178,35 @@ export async function transactionStorage(page: Page): Promise<Record<string, str
 /** The tokens okta-auth-js keeps in this page's localStorage (`{}` when there are none). */
 export async function storedTokens(page: Page): Promise<StoredTokens> {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}'));
+}
+
+/** okta-auth-js names itself and its version in every request it sends (as build-output.spec.ts reads it). */
+const SIGN_IN_SDK = /okta-auth-js\/\d+\.\d+/;
+
+/**
+ * Records the site's scripts that hold the sign-in SDK as `page` asks for them (call before it loads):
+ * the returned function lists their paths.
+ */
+export async function watchSignInSdk(page: Page): Promise<() => string[]> {
+  const requested: string[] = [];
+  await page.route('**/assets/js/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (SIGN_IN_SDK.test(body)) requested.push(new URL(route.request().url()).pathname);
+    await route.fulfill({ response, body });
+  });
+  return () => [...requested];
+}
+
+/**
+ * Resolves with the token renewal (`grant_type=refresh_token`) `page` sends to the provider. okta-auth-js
+ * repeats the extra authorization parameters (realm) on the refresh URL, so only its start is compared.
+ */
+export function refreshRequest(page: Page, timeout = 30_000): Promise<Request> {
+  return page.waitForRequest(
+    (request) =>
+      request.url().startsWith(`${IDP_ISSUER}/connect/token`) &&
+      new URLSearchParams(request.postData() ?? '').get('grant_type') === 'refresh_token',
+    { timeout },
+  );
 }

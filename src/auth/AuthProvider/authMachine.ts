@@ -48,6 +48,8 @@ export type AuthEvent =
   | { readonly type: 'renewal-failed' }
   | { readonly type: 'userinfo-confirmed'; readonly idToken: string; readonly user: SignedInUser }
   | { readonly type: 'userinfo-mismatched'; readonly idToken: string }
+  /** The stored tokens and userinfo confirmed the session without the SDK (`../sessionCheck.ts`). */
+  | { readonly type: 'session-confirmed'; readonly idToken: string; readonly user: SignedInUser }
   | { readonly type: 'sign-in-started' }
   | { readonly type: 'sign-out-started' }
   | { readonly type: 'signed-out-elsewhere' }
@@ -113,6 +115,10 @@ export function authReducer(state: AuthMachineState, event: AuthEvent): AuthMach
         confirmedIdToken: event.idToken,
         pendingIdToken: null,
       };
+    case 'session-confirmed':
+      // Only a page still waiting for its first answer: a sign-out elsewhere or a sign-in started meanwhile wins.
+      if (state.status !== 'unknown' || state.pendingIdToken) return state;
+      return { ...state, status: 'authenticated', user: event.user, confirmedIdToken: event.idToken };
     case 'userinfo-mismatched':
       if (event.idToken !== state.pendingIdToken) return state;
       return anonymous(state);

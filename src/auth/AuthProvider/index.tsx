@@ -2,9 +2,10 @@ import React, { createContext, useCallback, useContext, useEffect, useMemo, useR
 import { useHistory, useLocation } from '@docusaurus/router';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { announceSignOut, hasStoredSession, onSignOutElsewhere } from '../browserStorage';
-import { clearIdTokenCookie } from '../idTokenCookie';
-import { pageAdmittedByGate } from '../gateAdmission';
-import { currentSite, loadAuthEngine, preloadAuthEngine, whenPageLoaded } from '../loadAuthEngine';
+import { clearIdTokenCookie, writeIdTokenCookie } from '../idTokenCookie';
+import { createAuthLog } from '../authLog';
+import { authEngineRequested, currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
+import { checkSessionWithoutSdk, whenEngineNeeded } from '../sessionCheck';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { clearSandboxTokens } from '../sandboxToken';
 import { safeReturnPath } from '../redirectTarget';
@@ -46,15 +47,17 @@ function useAuthContextValue(): AuthContextValue {
       ? 'protected'
       : 'public';
 
-  // A protected page and the return page need the SDK whoever the visitor is: its download starts
-  // with the first render, and overlaps hydration. A page the server's gate admitted is shown already:
-  // the SDK that confirms the session in the background waits until the page has loaded.
-  const admittedByGate = mode === 'protected' && pageAdmittedByGate();
-  if (mode !== 'public' && !admittedByGate) preloadAuthEngine();
+  // The return page needs the SDK whoever the visitor is, and a protected page for a visitor without a
+  // session (to sign in): its download starts with the first render, and overlaps hydration. A signed-in
+  // reader's page confirms the session without it (`../sessionCheck.ts`).
+  const willSignIn = mode === 'protected' && typeof window !== 'undefined' && !hasStoredSession();
+  if (mode === 'callback' || willSignIn) preloadAuthEngine();
 
-  // Who the visitor is: the engine reports every token change (this tab's and, through storage
-  // sync, every other tab's). Without a stored session the visitor is anonymous at once: public pages
-  // never load the sign-in SDK, and a protected page loads it only to start the sign-in.
+  // Who the visitor is. Without a stored session the visitor is anonymous at once: public pages never
+  // load the sign-in SDK, and a protected page loads it only to start the sign-in. With one, the stored
+  // tokens and userinfo confirm it without the SDK; the SDK loads only when that check fails, shortly
+  // before the tokens need renewing, or when another tab changes them. Once loaded, the engine reports
+  // every token change (this tab's and, through storage sync, every other tab's).
   useEffect(() => {
     if (mode !== 'callback' && !hasStoredSession()) {
       // Storage is read only after hydration, so that the server and the first client render agree.
@@ -67,22 +70,44 @@ function useAuthContextValue(): AuthContextValue {
     }
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
-    (admittedByGate ? whenPageLoaded() : Promise.resolve())
-      .then(() => loadAuthEngine(auth, currentSite(baseUrl)))
-      .then(async (engine) => {
-        if (cancelled || mode === 'callback') return;
-        unsubscribe = engine.subscribe(dispatch);
-        await engine.start();
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
-      });
+    let stopWaiting: (() => void) | undefined;
+    const startEngine = () => {
+      stopWaiting?.();
+      loadAuthEngine(auth, currentSite(baseUrl))
+        .then(async (engine) => {
+          if (cancelled || mode === 'callback' || unsubscribe) return;
+          unsubscribe = engine.subscribe(dispatch);
+          await engine.start();
+        })
+        .catch((error: unknown) => {
+          if (!cancelled) dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
+        });
+    };
+    if (mode === 'callback' || authEngineRequested()) {
+      startEngine();
+    } else {
+      checkSessionWithoutSdk(auth)
+        .then((check) => {
+          if (cancelled) return;
+          if (check.kind !== 'confirmed') {
+            createAuthLog(auth.debug).debug('session check without the SDK:', check.reason);
+            startEngine();
+            return;
+          }
+          const { session, user } = check;
+          writeIdTokenCookie({ idToken: session.idToken, expiresAt: session.idTokenExpiresAt }, baseUrl);
+          dispatch({ type: 'session-confirmed', idToken: session.idToken, user });
+          stopWaiting = whenEngineNeeded(session, startEngine);
+        })
+        .catch(startEngine);
+    }
     return () => {
       cancelled = true;
+      stopWaiting?.();
       unsubscribe?.();
     };
     // `attempt` starts over after Retry.
-  }, [mode, admittedByGate, attempt, auth, baseUrl]);
+  }, [mode, attempt, auth, baseUrl]);
 
   // Another tab announces its sign-out before it removes the tokens.
   useEffect(

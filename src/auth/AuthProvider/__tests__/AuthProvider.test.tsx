@@ -1,10 +1,23 @@
 import React, { type ReactNode } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
+import { SIGN_OUT_SIGNAL_KEY, TOKEN_STORAGE_KEY } from '../../browserStorage';
 import { readSandboxToken, saveSandboxToken } from '../../sandboxToken';
 import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
 import { failureDetailOf } from '../../signInFailure';
-import { answered, DANA, deferred, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
+import {
+  answered,
+  AUTH_SETTINGS,
+  DANA,
+  deferred,
+  FakeEngine,
+  renderAt,
+  seedStoredSession,
+} from '../../__tests__/fakeEngine';
+import { tokenStorage } from '../../__tests__/storedTokens';
+
+interface StoredIdToken {
+  readonly idToken: { readonly idToken: string };
+}
 import AuthProvider, { useAuth } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -14,6 +27,7 @@ jest.mock('@site/src/hooks/useSiteSettings', () => ({
 jest.mock('../../loadAuthEngine', () => ({
   loadAuthEngine: jest.fn(),
   preloadAuthEngine: jest.fn(),
+  authEngineRequested: () => false,
   currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
 }));
 const load = jest.mocked(loadAuthEngine);
@@ -25,6 +39,7 @@ function Status(): ReactNode {
     <>
       <p data-testid="status">{status}</p>
       <p data-testid="user">{user?.name ?? ''}</p>
+      <p data-testid="sandbox">{user?.sandboxClientId ?? ''}</p>
       <p data-testid="problem">{problem?.code ?? ''}</p>
       <button type="button" onClick={() => void signOut().catch(() => undefined)}>
         Sign out
@@ -230,6 +245,84 @@ describe('AuthProvider', () => {
       otherTabWrites('something-else', 'x');
       otherTabWrites(SIGN_OUT_SIGNAL_KEY, null);
       expect(status()).toBe('authenticated');
+    });
+  });
+
+  describe('a stored session, confirmed without the sign-in SDK', () => {
+    const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
+    const userinfo = (status: number, body: unknown = {}) =>
+      fetchMock.mockResolvedValueOnce({ ok: status === 200, status, json: async () => body } as Response);
+    const now = () => Math.floor(Date.now() / 1000);
+
+    beforeEach(() => {
+      fetchMock.mockReset();
+      globalThis.fetch = fetchMock;
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, tokenStorage());
+      document.cookie = 'docs_id_token=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    });
+
+    it('is authenticated from the stored tokens and userinfo, without loading the SDK', async () => {
+      userinfo(200, { sub: DANA.subject, name: DANA.name, sandbox_client_id: 'sbx-dana-1' });
+      const { engine } = renderProvider('/docs/trading-api');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      expect(screen.getByTestId('user').textContent).toBe(DANA.name);
+      expect(screen.getByTestId('sandbox').textContent).toBe('sbx-dana-1');
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe(`${AUTH_SETTINGS.issuer}/connect/userinfo`);
+      expect(init?.headers).toMatchObject({ Authorization: 'Bearer opaque-access-token' });
+      // The gate's cookie follows the stored ID token, as the SDK would keep it.
+      expect(document.cookie).toContain('docs_id_token=');
+      expect(load).not.toHaveBeenCalled();
+      expect(preload).not.toHaveBeenCalled();
+      expect(engine.start).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['userinfo refuses the access token (401)', () => userinfo(401, { error: 'invalid_token' })],
+      ['userinfo names another subject', () => userinfo(200, { sub: 'someone-else' })],
+      ['userinfo cannot be reached', () => fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))],
+    ])('when %s, the SDK decides as before', async (_label, answer) => {
+      answer();
+      const { engine } = renderProvider('/docs/trading-api');
+      await engine.started();
+      expect(status()).toBe('unknown');
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      expect(engine.readUser).toHaveBeenCalledTimes(1);
+    });
+
+    it('expired tokens go to the SDK (to renew) without asking userinfo', async () => {
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, tokenStorage({ accessExpiresAt: now() - 10 }));
+      const { engine } = renderProvider('/docs/trading-api');
+      await engine.started();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('loads the SDK shortly before the tokens are due for renewal', async () => {
+      // Due for renewal (30 s before expiry) in 61 s: the SDK loads a minute before, in a second.
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, tokenStorage({ accessExpiresAt: now() + 91 }));
+      userinfo(200, { sub: DANA.subject });
+      const { engine } = renderProvider('/docs/trading-api');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      expect(load).not.toHaveBeenCalled();
+      await engine.started();
+      // The engine reports the confirmed token again: nothing to confirm, no second userinfo.
+      const stored = JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '{}') as StoredIdToken;
+      engine.tokens(stored.idToken.idToken);
+      expect(status()).toBe('authenticated');
+      expect(engine.readUser).not.toHaveBeenCalled();
+    });
+
+    it('loads the SDK when another tab changes the tokens, and follows what it reports', async () => {
+      userinfo(200, { sub: DANA.subject });
+      const { engine } = renderProvider('/docs/trading-api');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      otherTabWrites('unrelated', 'x');
+      expect(load).not.toHaveBeenCalled();
+      otherTabWrites(TOKEN_STORAGE_KEY, '{}');
+      await engine.started();
+      engine.noTokens();
+      expect(status()).toBe('anonymous');
     });
   });
 });

@@ -22,6 +22,8 @@ const sync = (idToken: string | null, holdsValidTokens = idToken !== null): Auth
   holdsValidTokens,
 });
 
+const confirmedWithoutSdk: AuthEvent = { type: 'session-confirmed', idToken: 'id-1', user: USER };
+
 // [from, event, expected]: every transition of the machine, the races included.
 const TRANSITIONS: [string, AuthMachineState, AuthEvent, AuthMachineState][] = [
   // Storage sync: the engine (or storage, on a public page without the SDK) reports tokens or none.
@@ -68,6 +70,22 @@ const TRANSITIONS: [string, AuthMachineState, AuthEvent, AuthMachineState][] = [
     { type: 'userinfo-confirmed', idToken: 'id-1', user: USER },
     anonymous,
   ],
+  // Confirmed without the SDK (stored tokens and userinfo): only a page still waiting for its first answer.
+  ['unknown, confirmed without the SDK', unknown, confirmedWithoutSdk, authenticated],
+  ...(
+    [
+      ['after a sign-out elsewhere', elsewhere],
+      ['after a sign-in started', signingIn],
+      ['while the SDK verifies', verifying],
+      ['after the tokens went', anonymous],
+      ['while signing out', signingOut],
+    ] as const
+  ).map(([when, from]): [string, AuthMachineState, AuthEvent, AuthMachineState] => [
+    `race: confirmed without the SDK ${when}`,
+    from,
+    confirmedWithoutSdk,
+    from,
+  ]),
   ['verifying, userinfo mismatched', verifying, { type: 'userinfo-mismatched', idToken: 'id-1' }, anonymous],
   ['race: a stale mismatch', renewing, { type: 'userinfo-mismatched', idToken: 'id-1' }, renewing],
   // Sign-in.

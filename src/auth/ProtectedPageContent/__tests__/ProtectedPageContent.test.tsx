@@ -14,8 +14,8 @@ jest.mock('@site/src/hooks/useSiteSettings', () => ({
 jest.mock('../../loadAuthEngine', () => ({
   loadAuthEngine: jest.fn(),
   preloadAuthEngine: jest.fn(),
+  authEngineRequested: () => false,
   currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
-  whenPageLoaded: () => Promise.resolve(),
 }));
 // Whether the server's gate admitted the page load: what its inline script read (see gateAdmission.test.ts).
 jest.mock('../../gateAdmission', () => ({

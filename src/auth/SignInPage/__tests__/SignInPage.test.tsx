@@ -12,6 +12,7 @@ jest.mock('@site/src/hooks/useSiteSettings', () => ({
 jest.mock('../../loadAuthEngine', () => ({
   loadAuthEngine: jest.fn(),
   preloadAuthEngine: jest.fn(),
+  authEngineRequested: () => false,
   currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
 }));
 const load = jest.mocked(loadAuthEngine);
