@@ -41,7 +41,7 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
           component: '@site/src/components/ApiReference',
           modules: { description },
           props: {
-            introduction: await introductionOf(content as JsonObject),
+            introduction: introductionOf(content as JsonObject),
             downloads: descriptionDownloads({ route, label }).map(({ format, file, label: name }) => ({
               format,
               label: name,

@@ -2,26 +2,28 @@
  * The first paragraph of a description's `info.description`, as plain text (links and code become their
  * text): what the reference page shows, prerendered, before Redoc has drawn the whole introduction. It is
  * the page's largest text at first paint, so the page's main content does not wait for Redoc.
+ *
+ * Only inline Markdown is read (links, code, emphasis), from the first block that is a paragraph; the
+ * Markdown libraries the site has are ES modules, which the plugin's unit tests (Jest) cannot load.
  */
-import type { Nodes, Root } from 'mdast';
 import type { JsonObject } from '../../openapi/document';
 
-/** The text of a node and its descendants, as `mdast-util-to-string` reads it (that package is ESM only). */
-function textOf(node: Nodes): string {
-  if ('value' in node) return node.value;
-  return 'children' in node ? node.children.map((child: Nodes) => textOf(child)).join('') : '';
-}
+/** Blocks that are not a paragraph: a heading, a list item, a quote, a fence, a table row, an HTML block. */
+const NOT_A_PARAGRAPH = /^\s*(#|[-*+]\s|\d+[.)]\s|>|```|~~~|\||<)/;
 
-/** The first paragraph of a parsed Markdown document, as one line of text ('' when it has none). */
-export function firstParagraphText(root: Root): string {
-  const first = root.children.find((node) => node.type === 'paragraph');
-  return first ? textOf(first).replace(/\s+/g, ' ').trim() : '';
+/** The first paragraph of Markdown, as one line of text ('' when it has none). */
+export function firstParagraphText(markdown: string): string {
+  const paragraph = markdown.split(/\n\s*\n/).find((block) => block.trim() && !NOT_A_PARAGRAPH.test(block));
+  return (paragraph ?? '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // [text](href) and images: their text
+    .replace(/`([^`]*)`/g, '$1') // `code`
+    .replace(/(\*\*|__|\*|_)(\S(?:.*?\S)?)\1/g, '$2') // emphasis
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The first paragraph of `info.description` as one line of text. */
-export async function introductionOf(description: JsonObject): Promise<string> {
+export function introductionOf(description: JsonObject): string {
   const info = description.info as JsonObject | undefined;
-  const markdown = typeof info?.description === 'string' ? info.description : '';
-  const { fromMarkdown } = await import('mdast-util-from-markdown');
-  return firstParagraphText(fromMarkdown(markdown));
+  return firstParagraphText(typeof info?.description === 'string' ? info.description : '');
 }

@@ -1,34 +1,35 @@
-import type { Root } from 'mdast';
-import { firstParagraphText } from '../introduction';
-
-// The tree `mdast-util-from-markdown` gives for "# Orders\n\nPlace [orders](/docs/x) under\n`/orders`.\n\nSecond."
-const parsed: Root = {
-  type: 'root',
-  children: [
-    { type: 'heading', depth: 1, children: [{ type: 'text', value: 'Orders' }] },
-    {
-      type: 'paragraph',
-      children: [
-        { type: 'text', value: 'Place ' },
-        { type: 'link', url: '/docs/x', children: [{ type: 'text', value: 'orders' }] },
-        { type: 'text', value: ' under\n' },
-        { type: 'inlineCode', value: '/orders' },
-        { type: 'text', value: '.' },
-      ],
-    },
-    { type: 'paragraph', children: [{ type: 'text', value: 'Second.' }] },
-  ],
-};
+import { loadBundled } from '../../../openapi/descriptions';
+import { firstParagraphText, introductionOf } from '../introduction';
 
 describe('firstParagraphText', () => {
-  it('is the first paragraph as one line of text, links and code as their text', () => {
-    expect(firstParagraphText(parsed)).toBe('Place orders under /orders.');
+  it.each([
+    [
+      'links, code and emphasis as their text',
+      'Place [orders](/docs/x) under\n`/orders`, **fast** and _safely_.',
+      'Place orders under /orders, fast and safely.',
+    ],
+    ['the first paragraph only', 'One.\n\nTwo.', 'One.'],
+    ['a heading skipped', '# Orders\n\nPlace orders.', 'Place orders.'],
+    ['a list skipped', '- a\n- b\n\nAfter.', 'After.'],
+    ['snake_case kept', 'The client_id field.', 'The client_id field.'],
+    ['nothing from an empty description', '', ''],
+    ['nothing from a description without a paragraph', '# Orders\n\n- a', ''],
+  ])('%s', (_case, markdown, text) => {
+    expect(firstParagraphText(markdown)).toBe(text);
+  });
+});
+
+describe('introductionOf', () => {
+  it("is the Trading API description's first paragraph, without its Markdown", () => {
+    const introduction = introductionOf(loadBundled('orders', { dereferenced: false }));
+    expect(introduction).toMatch(/^The Trading API places, tracks, replaces, cancels and allocates orders/);
+    expect(introduction).toContain('under /orders/equity and single-leg options');
+    expect(introduction).toContain('Read the Trading API overview for order types');
+    expect(introduction).not.toMatch(/[[\]`]|\(\/docs/);
+    expect(introduction).not.toContain('Placing an order is asynchronous');
   });
 
-  it.each([
-    ['an empty document', { type: 'root', children: [] }],
-    ['a document with no paragraph', { type: 'root', children: [parsed.children[0]] }],
-  ] as [string, Root][])('is empty for %s', (_case, root) => {
-    expect(firstParagraphText(root)).toBe('');
+  it('is empty for a description without one', () => {
+    expect(introductionOf({ info: { title: 'X', version: '1' } })).toBe('');
   });
 });
