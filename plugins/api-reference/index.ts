@@ -6,6 +6,7 @@ import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
 import { withDocsLinksUnder } from './docsLinks';
 import { descriptionDownloads, writeDescriptionDownloads } from './downloads';
+import { introductionOf } from './introduction';
 import { withTryItLinks } from './tryItLinks';
 
 /** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
@@ -19,7 +20,8 @@ export function apiReferencePluginName(api: ApiReferencePage['api']): string {
  * downloads it. After the build, the description as YAML and JSON and a Postman collection are
  * written beside the page (`downloads.ts`), and the page links to them. The descriptions' links to the
  * docs pages are root-relative (`/docs/…`): the route data gets them under the site's base URL, and the
- * downloads under the site's whole URL (`docsLinks.ts`).
+ * downloads under the site's whole URL (`docsLinks.ts`). The first paragraph of the description's introduction
+ * is a prop too (`introduction.ts`), for the page's prerendered HTML.
  */
 export default function apiReferencePlugin({ api, route, label }: ApiReferencePage) {
   return function apiReference(context: LoadContext): Plugin<unknown> {
@@ -39,6 +41,7 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
           component: '@site/src/components/ApiReference',
           modules: { description },
           props: {
+            introduction: introductionOf(content as JsonObject),
             downloads: descriptionDownloads({ route, label }).map(({ format, file, label: name }) => ({
               format,
               label: name,

@@ -100,6 +100,34 @@ test('the prerendered page lists every operation before the reference loads', as
   }
 });
 
+test("the prerendered introduction is the page's largest content, so its main text does not wait for Redoc", async ({
+  page,
+}) => {
+  // Every largest-contentful-paint candidate, as the browser reports it (Lighthouse's LCP is the last one).
+  await page.addInitScript(() => {
+    const candidates: { text: string; inRedoc: boolean }[] = [];
+    (window as unknown as { lcpCandidates: typeof candidates }).lcpCandidates = candidates;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        candidates.push({
+          text: entry.element?.textContent?.slice(0, 60) ?? '',
+          inRedoc: Boolean(entry.element?.closest('.redoc-wrap')),
+        });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const orders = API_PAGES.find((apiPage) => apiPage.path === '/api/orders-api');
+  await page.goto('/api/orders-api');
+  await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(orders?.operations ?? 0, { timeout: 20_000 });
+  // Redoc shows the introduction in full, in its own column.
+  await expect(page.locator('.redoc-wrap .api-info p').first()).toContainText('The Trading API places');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const candidates = await page.evaluate(
+    () => (window as unknown as { lcpCandidates: { text: string; inRedoc: boolean }[] }).lcpCandidates,
+  );
+  expect(candidates.at(-1)).toEqual({ text: expect.stringMatching(/^The Trading API places/), inRedoc: false });
+});
+
 test('docs pages do not load the reference code', async ({ page }) => {
   const bodies: Promise<string>[] = [];
   page.on('response', (response) => {

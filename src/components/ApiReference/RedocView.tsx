@@ -1,5 +1,5 @@
 import './prismGlobal';
-import React, { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import React, { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   ApiContentWrap,
   ApiInfo,
@@ -28,8 +28,33 @@ export interface Props {
   readonly fallback: ReactNode;
 }
 
+const measureNavbar = (): number => document.querySelector('nav.navbar')?.getBoundingClientRect().height ?? 0;
+
+/**
+ * The sticky navbar's height as last laid out (followed by `useNavbarHeight`). Redoc reads it when its
+ * sidebar mounts and on every scroll: measuring there would force a layout of the page while Redoc is
+ * still adding its styles and operations (over a second of one task at 4× CPU).
+ */
+let lastNavbarHeight: number | undefined;
+
 /** The sticky navbar's height: what covers the top of the page once it has scrolled. */
-const navbarHeight = (): number => document.querySelector('nav.navbar')?.getBoundingClientRect().height ?? 0;
+const navbarHeight = (): number => (lastNavbarHeight ??= measureNavbar());
+
+/** Keeps `navbarHeight` up to date while the reference is on the page, from the layouts the browser does anyway. */
+function useNavbarHeight(): void {
+  useEffect(() => {
+    const navbar = document.querySelector('nav.navbar');
+    if (!navbar || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      lastNavbarHeight = entry?.borderBoxSize?.[0]?.blockSize ?? measureNavbar();
+    });
+    observer.observe(navbar);
+    return () => {
+      observer.disconnect();
+      lastNavbarHeight = undefined;
+    };
+  }, []);
+}
 
 /** Redoc's options but for the theme, which follows the colour mode. */
 const REDOC_OPTIONS = {
@@ -51,7 +76,9 @@ const REDOC_OPTIONS = {
  * Redoc's store for one description (bundled by the Redocly CLI at build time, so Redoc's own loader is
  * not needed, nor in the bundle): parsed once, not again when the colour mode changes, in the frame
  * after the prerendered operation list has painted. The first render it allows draws only the first
- * operation (see `LazyContentItems`), in one short task.
+ * operation (see `LazyContentItems`), as a transition: React renders it in slices that yield to the main
+ * thread (a plain update rendered menu, introduction and first operation in one task of a second at 4×
+ * CPU), and the prerendered list stays on screen until the whole first pass is ready to commit.
  */
 function useRedocStore(description: object): { readonly store: AppStore | null; readonly error: Error | null } {
   const [state, setState] = useState<{ store: AppStore | null; error: Error | null }>({ store: null, error: null });
@@ -59,7 +86,7 @@ function useRedocStore(description: object): { readonly store: AppStore | null; 
     const frame = requestAnimationFrame(() => {
       try {
         const store = new AppStore(description as ConstructorParameters<typeof AppStore>[0], undefined, REDOC_OPTIONS);
-        setState({ store, error: null });
+        startTransition(() => setState({ store, error: null }));
       } catch (error) {
         setState({ store: null, error: error instanceof Error ? error : new Error(String(error)) });
       }
@@ -120,6 +147,7 @@ export default function RedocView({ description, fallback }: Props): ReactNode {
   const { colorMode } = useColorMode();
   const container = useRef<HTMLDivElement>(null);
   useAccessibleReference(container);
+  useNavbarHeight();
   const { store, error } = useRedocStore(description);
   // A new theme re-styles what is drawn; the store (and what it has parsed) stays.
   const options = useMemo(

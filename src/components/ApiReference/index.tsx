@@ -1,4 +1,5 @@
 import React, { lazy, Suspense, type ReactNode } from 'react';
+import clsx from 'clsx';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Layout from '@theme/Layout';
@@ -14,16 +15,20 @@ export interface Props {
   };
   /** The description's files, written into the build by the reference plugin. */
   readonly downloads?: readonly Download[];
+  /** The first paragraph of the description's introduction, as text (the reference plugin's `introduction.ts`). */
+  readonly introduction?: string;
 }
 
 // Redoc is large: it loads only on the reference pages, in the browser.
 const RedocView = lazy(() => import('./RedocView'));
 
 /**
- * What the page shows before Redoc has loaded, and what the prerendered HTML holds: every operation,
- * each with the anchor Redoc gives it, so that links from the docs pages resolve in the static files too.
+ * What the page shows before Redoc has loaded, and what the prerendered HTML holds: the introduction's
+ * first paragraph (the page's main text at first paint, which Redoc then shows in full) and every
+ * operation, each with the anchor Redoc gives it, so that links from the docs pages resolve in the static
+ * files too.
  */
-function OperationIndex({ description }: Props): ReactNode {
+function OperationIndex({ description, introduction }: Props): ReactNode {
   const operations = operationIndex(description);
   const brokenLinks = useBrokenLinks();
   return (
@@ -33,6 +38,7 @@ function OperationIndex({ description }: Props): ReactNode {
       <p role="status" className={REFERENCE_UNINDEXED_CLASS}>
         Loading the interactive reference…
       </p>
+      {introduction && <p className={clsx(styles.introduction, REFERENCE_UNINDEXED_CLASS)}>{introduction}</p>}
       <h2>Operations</h2>
       <ul>
         {operations.map((operation) => {
@@ -52,9 +58,9 @@ function OperationIndex({ description }: Props): ReactNode {
 }
 
 /** An interactive API reference rendered by Redoc from one OpenAPI description. */
-export default function ApiReference({ description, downloads = [] }: Props): ReactNode {
+export default function ApiReference({ description, downloads = [], introduction }: Props): ReactNode {
   const { title } = description.info;
-  const fallback = <OperationIndex description={description} />;
+  const fallback = <OperationIndex description={description} introduction={introduction} />;
   return (
     // No meta description: the search index would list it as a second result that restates the title.
     <Layout title={`${title} reference`}>
