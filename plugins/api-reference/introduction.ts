@@ -14,12 +14,22 @@ const NOT_A_PARAGRAPH = /^\s*(#|[-*+]\s|\d+[.)]\s|>|```|~~~|\||<)/;
 /** The first paragraph of Markdown, as one line of text ('' when it has none). */
 export function firstParagraphText(markdown: string): string {
   const paragraph = markdown.split(/\n\s*\n/).find((block) => block.trim() && !NOT_A_PARAGRAPH.test(block));
+  // Links (whose text may hold code) become their text; then code spans are kept as they are written and
+  // only the text between them loses its emphasis.
   return (paragraph ?? '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // [text](href) and images: their text
-    .replace(/`([^`]*)`/g, '$1') // `code`
-    .replace(/(\*\*|__|\*|_)(\S(?:.*?\S)?)\1/g, '$2') // emphasis
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .split(/(`[^`]*`)/)
+    .map((piece) => (piece.startsWith('`') && piece.endsWith('`') ? piece.slice(1, -1) : withoutEmphasis(piece)))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Text outside code with its emphasis marks removed. */
+function withoutEmphasis(markdown: string): string {
+  return markdown
+    .replace(/(\*\*|\*)(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/(?<![\p{L}\p{N}])(__|_)(\S(?:.*?\S)?)\1(?![\p{L}\p{N}])/gu, '$2'); // `_` inside a word is not emphasis
 }
 
 /** The first paragraph of `info.description` as one line of text. */

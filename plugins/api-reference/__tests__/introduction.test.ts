@@ -12,6 +12,13 @@ describe('firstParagraphText', () => {
     ['a heading skipped', '# Orders\n\nPlace orders.', 'Place orders.'],
     ['a list skipped', '- a\n- b\n\nAfter.', 'After.'],
     ['snake_case kept', 'The client_id field.', 'The client_id field.'],
+    [
+      'two snake_case words kept',
+      'The client_id and account_number fields.',
+      'The client_id and account_number fields.',
+    ],
+    ['code inside a link', 'See [`GET /orders`](/docs/x).', 'See GET /orders.'],
+    ['code kept as written', 'Send `*` or `a_b` and `c_d`, then __done__.', 'Send * or a_b and c_d, then done.'],
     ['nothing from an empty description', '', ''],
     ['nothing from a description without a paragraph', '# Orders\n\n- a', ''],
   ])('%s', (_case, markdown, text) => {
