@@ -1,8 +1,9 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
-import { readFileSync } from 'node:fs';
-import { DEMO_USER, IDP_ISSUER, SIGNED_IN_STATE, TEST_CONTROLS_TOKEN } from './environment.mjs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILD_DIR, DEMO_USER, IDP_ISSUER, SIGNED_IN_STATE, TEST_CONTROLS_TOKEN } from './environment.mjs';
 import { diagramSourcesFor } from './siteContent';
 
 export { expect };
@@ -183,17 +184,34 @@ export async function storedTokens(page: Page): Promise<StoredTokens> {
 /** okta-auth-js names itself and its version in every request it sends (as build-output.spec.ts reads it). */
 const SIGN_IN_SDK = /okta-auth-js\/\d+\.\d+/;
 
+let signInSdkScripts: ReadonlySet<string> | undefined;
+
+/** The paths of the test build's scripts that hold the sign-in SDK, read once from build-e2e/. */
+function signInSdkScriptPaths(): ReadonlySet<string> {
+  if (!signInSdkScripts) {
+    const folder = join(BUILD_DIR, 'assets', 'js');
+    const files = readdirSync(folder).filter((file) => file.endsWith('.js'));
+    signInSdkScripts = new Set(
+      files
+        .filter((file) => SIGN_IN_SDK.test(readFileSync(join(folder, file), 'utf8')))
+        .map((file) => `/assets/js/${file}`),
+    );
+    if (signInSdkScripts.size === 0) throw new Error(`no script in ${folder} holds the sign-in SDK`);
+  }
+  return signInSdkScripts;
+}
+
 /**
- * Records the site's scripts that hold the sign-in SDK as `page` asks for them (call before it loads):
- * the returned function lists their paths.
+ * Records the site's scripts that hold the sign-in SDK as `page` asks for them (call before it loads),
+ * prefetches included: the returned function lists their paths. The scripts are known from the build, so
+ * nothing stands between the page and its requests.
  */
 export async function watchSignInSdk(page: Page): Promise<() => string[]> {
+  const scripts = signInSdkScriptPaths();
   const requested: string[] = [];
-  await page.route('**/assets/js/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (SIGN_IN_SDK.test(body)) requested.push(new URL(route.request().url()).pathname);
-    await route.fulfill({ response, body });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (scripts.has(pathname)) requested.push(pathname);
   });
   return () => [...requested];
 }
