@@ -131,13 +131,17 @@ test("the prerendered introduction is the page's largest content, so its main te
 test('docs pages do not load the reference code', async ({ page }) => {
   const bodies: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text());
+    if (response.request().resourceType() !== 'script') return;
+    const body = response.text();
+    // A script that arrives as the test ends (a later prefetch) has no body left to read: not one of those checked.
+    body.catch(() => undefined);
+    bodies.push(body);
   });
   await page.goto('/docs/accounts-api/endpoints/balance-summary');
   await waitForHydration(page);
   await expect(page.locator('[data-access="open"]')).toBeAttached();
-  // Every body is read before the check, not only those that happened to arrive in time.
-  const scripts = await Promise.all(bodies);
+  // Every body that arrived by now is read before the check, not only those that happened to be read in time.
+  const scripts = await Promise.all([...bodies]);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((source) => source.includes('redoc-wrap'))).toEqual([]);
 });
