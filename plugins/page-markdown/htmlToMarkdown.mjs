@@ -20,9 +20,13 @@ import { visit } from 'unist-util-visit';
 import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
 
 /**
- * @typedef {import('hast').Element} Element
- * @typedef {import('hast').ElementContent} ElementContent
- * @typedef {import('hast').Root} Root
+ * The trees' types, named through the packages that work on them (`hast` and `mdast` are type-only
+ * packages: their types come with `@types/hast` and `@types/mdast`).
+ * @typedef {Parameters<typeof toText>[0]} HastNode
+ * @typedef {Extract<HastNode, { type: 'element' }>} Element
+ * @typedef {Element['children'][number]} ElementContent
+ * @typedef {Extract<HastNode, { type: 'root' }>} Root
+ * @typedef {ReturnType<typeof import('mdast-util-from-markdown').fromMarkdown>} MarkdownRoot
  */
 
 /**
@@ -247,7 +251,7 @@ export function articleMarkdown(input) {
     .use(rehypeRemark)
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-', listItemIndent: 'one' });
-  const body = processor.stringify(/** @type {import('mdast').Root} */ (processor.runSync(article)));
+  const body = processor.stringify(/** @type {MarkdownRoot} */ (processor.runSync(article)));
   return `${body.trim()}\n`;
 }
 
