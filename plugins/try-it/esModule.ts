@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { bundleBrowserModule } from '../lib/browserModule';
 import { tryItModule, type OperationSource } from './tryItOperation';
 
 /**
@@ -7,16 +7,7 @@ import { tryItModule, type OperationSource } from './tryItOperation';
  * browser imports it as it is. No `eval` and no `new Function`: the Content-Security-Policy allows neither.
  */
 export async function tryItEsModule(source: OperationSource, resolveDir: string): Promise<string> {
-  const result = await build({
+  return bundleBrowserModule({
     stdin: { contents: tryItModule(source), resolveDir, loader: 'js', sourcefile: `${source.operationId}.cjs` },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
   });
-  return result.outputFiles[0].text;
 }

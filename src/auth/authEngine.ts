@@ -4,7 +4,14 @@
  * rule keeps `@okta/*` out of every other file). Browser only, and loaded on demand through
  * `loadAuthEngine`, so public pages do not download the SDK.
  */
-import { OktaAuth, type AuthState, type OktaAuthOptions, type Token } from '@okta/okta-auth-js/core';
+import {
+  getKey,
+  getWellKnown,
+  OktaAuth,
+  type AuthState,
+  type OktaAuthOptions,
+  type Token,
+} from '@okta/okta-auth-js/core';
 import type { AuthSettings } from '@site/config/settings';
 import type { AuthEngine } from './AuthProvider/engine';
 import { createAuthLog } from './authLog';
@@ -36,6 +43,11 @@ export function buildOktaAuthOptions(settings: AuthSettings, site: SiteLocation)
     // okta-auth-js's dev mode prints every token object to the console; the site's own
     // diagnostics (`authLog`, OIDC_DEBUG) never print a token, code or verifier.
     devMode: false,
+    // The SDK adds its own user-agent header, and a JSON content type even to a GET: neither is one a
+    // browser may send across origins unasked, so each call to the provider (discovery, token, keys)
+    // would first wait for a CORS preflight. Without them those calls are simple requests; the token
+    // request sets its own form content type.
+    headers: { 'X-Okta-User-Agent-Extended': undefined, 'Content-Type': undefined },
     maxClockSkew: 300,
     tokenManager: {
       storage: 'localStorage',
@@ -152,7 +164,10 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
       if (!response.ok) throw new Error(`The identity provider is unavailable (HTTP ${response.status}).`);
     },
     async signIn(returnTo) {
+      // The SDK reads the discovery document too (PKCE support) and keeps it: both requests go at once.
+      const sdkDiscovery = getWellKnown(oktaAuth).catch(() => undefined);
       await this.checkProvider();
+      await sdkDiscovery;
       log('signing in; will return to', returnTo);
       // okta-auth-js ignores `extraParams` given to its constructor; they go with the request.
       await oktaAuth.signInWithRedirect({ originalUri: returnTo, extraParams: { realm: settings.realm } });
@@ -188,6 +203,10 @@ export function createAuthEngine(settings: AuthSettings, site: SiteLocation): Au
     async receiveSignIn() {
       const state = new URLSearchParams(window.location.search).get('state') ?? undefined;
       const returnTo = oktaAuth.getOriginalUri(state);
+      // The ID token's signature is checked against the provider's keys, which the SDK fetches after
+      // the code exchange and keeps for a day: fetched now, they arrive while the code is exchanged.
+      // (Asking for no key id stores the key set and finds nothing: the rejection is expected.)
+      getKey(oktaAuth, settings.issuer, '').catch(() => undefined);
       const { tokens } = await oktaAuth.token.parseFromUrl();
       return {
         returnTo,

@@ -72,6 +72,52 @@ test.describe('the shell', () => {
   });
 });
 
+test.describe("the shell's own sign-in", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('goes from the shell to the provider without loading the site, and back to the address', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const response = await page.goto(`${CANARY_PAGE}?tab=curl#request`);
+    expect(response?.status()).toBe(401);
+    await page.waitForURL((url) => url.origin === IDP_ISSUER);
+    // The shell imported its starter (plugins/sign-in-sdk/starter.ts) and left for the provider from there:
+    // neither the sign-in page nor the site's application code was loaded on the way.
+    expect(requested.filter((path) => /^\/assets\/sign-in\/start\.[0-9a-f]{8}\.js$/.test(path))).toHaveLength(1);
+    expect(requested.filter((path) => path === '/login/' || path.startsWith('/assets/js/'))).toEqual([]);
+    await signInAtProvider(page);
+    await page.waitForURL(
+      (url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl' && url.hash === '#request',
+    );
+    await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+  });
+});
+
+test.describe("the shell's own sign-in, with tokens stored but the gate's cookie gone", () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('hands over to the sign-in page, which returns the reader with a fresh cookie and no new sign-in', async ({
+    page,
+    context,
+  }) => {
+    const cookies = await context.cookies();
+    await context.clearCookies();
+    // The provider's own session stays: only the gate's cookie is gone.
+    await context.addCookies(cookies.filter(({ name }) => !name.endsWith('docs_id_token')));
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    const response = await page.goto(CANARY_PAGE);
+    expect(response?.status()).toBe(401);
+    await page.waitForURL((url) => url.pathname === CANARY_PAGE);
+    await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+    expect((await context.cookies()).some(({ name }) => name.endsWith('docs_id_token'))).toBe(true);
+    expect(documents.some((url) => new URL(url).pathname === '/login/')).toBe(true);
+    expect(documents.filter((url) => url.startsWith(IDP_ISSUER))).toEqual([]);
+  });
+});
+
 test.describe('signing out', () => {
   // Its own sign-in: signing out revokes the tokens, which the shared signed-in state must keep.
   test.use({ storageState: { cookies: [], origins: [] } });
