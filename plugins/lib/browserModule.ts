@@ -1,4 +1,4 @@
-import { build, type BuildOptions } from 'esbuild';
+import { build, stop, type BuildOptions } from 'esbuild';
 
 /** Where the module's code comes from, and what it swaps or defines on the way. */
 export type BrowserModuleSource = Pick<BuildOptions, 'stdin' | 'entryPoints' | 'alias' | 'define'>;
@@ -22,3 +22,9 @@ export async function bundleBrowserModule(source: BrowserModuleSource): Promise<
   });
   return result.outputFiles[0].text;
 }
+
+/**
+ * Ends esbuild's service process (the next `bundleBrowserModule` starts a new one), so that it does not sit
+ * idle, holding its memory, beside the rest of the site build.
+ */
+export const stopBrowserModuleBundler = stop;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleBrowserModule } from '../lib/browserModule';
+import { bundleBrowserModule, stopBrowserModuleBundler } from '../lib/browserModule';
 import { PAGE_HIDE_UNLOAD } from '.';
 
 /** The module the sign-in shell imports: `src/auth/signInStart.ts` and the SDK, bundled on their own. */
@@ -20,7 +20,13 @@ export async function bundleSignInStarter(): Promise<string> {
 
 /** Writes the starter into the build; returns its path relative to the build's root. */
 export async function writeSignInStarter(outDir: string): Promise<string> {
-  const code = await bundleSignInStarter();
+  let code: string;
+  try {
+    code = await bundleSignInStarter();
+  } finally {
+    // Written at postBuild, when nothing else bundles with esbuild: its process goes at once.
+    await stopBrowserModuleBundler();
+  }
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
   const file = `assets/sign-in/start.${hash}.js`;
   await mkdir(path.join(outDir, 'assets', 'sign-in'), { recursive: true });
