@@ -1,14 +1,18 @@
 import { build } from 'esbuild';
-import { tryItModule, type OperationSource } from './tryItOperation';
+import type { OperationSource, TryItModuleWriter } from './tryItOperation';
 
 /**
- * The module of `tryItModule` as one standalone, minified ES module (its CommonJS exports as the default
+ * The module `write` writes for `source` as one standalone, minified ES module (its CommonJS exports as the default
  * export): the `require`s of Ajv's runtime helpers are resolved from `resolveDir` and bundled in, so the
  * browser imports it as it is. No `eval` and no `new Function`: the Content-Security-Policy allows neither.
  */
-export async function tryItEsModule(source: OperationSource, resolveDir: string): Promise<string> {
+export async function tryItEsModule(
+  source: OperationSource,
+  write: TryItModuleWriter,
+  resolveDir: string,
+): Promise<string> {
   const result = await build({
-    stdin: { contents: tryItModule(source), resolveDir, loader: 'js', sourcefile: `${source.operationId}.cjs` },
+    stdin: { contents: write(source), resolveDir, loader: 'js', sourcefile: `${source.operationId}.cjs` },
     bundle: true,
     format: 'esm',
     platform: 'browser',
