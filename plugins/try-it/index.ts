@@ -2,7 +2,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { API_NAMES, bundleDescriptions, isObject, operationsOf } from '../../openapi/descriptions';
 import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
-import { tryItEsModule } from './esModule';
+import { stopEsbuild, tryItEsModule } from './esModule';
 import { tryItModules } from './tryItOperation';
 
 export interface TryItOptions {
@@ -81,7 +81,7 @@ export default function tryItPlugin(options: TryItOptions) {
           }
         }
         const files = Object.keys(modules);
-        const codes = await Promise.all(Object.values(modules));
+        const codes = await Promise.all(Object.values(modules)).finally(stopEsbuild);
         return Object.fromEntries(files.map((file, index) => [file, codes[index]]));
       },
       configureWebpack(_config, isServer, _utils, content) {
