@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { markdownFile, type PageMarkdownInput } from './htmlToMarkdown.mjs';
+import { articlesInWorker } from './articles';
+import { markdownFile } from './htmlToMarkdown.mjs';
 import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
 export interface PageMarkdownOptions {
@@ -37,21 +37,6 @@ function htmlFileOf(outDir: string, baseUrl: string, permalink: string): string 
     outDir,
     relative === '' || relative.endsWith('/') ? `${relative}index.html` : `${relative}/index.html`,
   );
-}
-
-/** A page whose article `articlesWorker.mjs` converts: where its HTML is, and what the Markdown says of it. */
-type ArticleSource = Omit<PageMarkdownInput, 'html'> & { readonly file: string };
-
-/** The articles of `pages` as Markdown, in order, converted in a worker thread beside the build's main thread. */
-function articlesInWorker(pages: readonly ArticleSource[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(__dirname, 'articlesWorker.mjs'), { workerData: pages });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`page-markdown: the worker converting the pages stopped (exit code ${code}).`));
-    });
-  });
 }
 
 /**

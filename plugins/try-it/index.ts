@@ -2,7 +2,8 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { API_NAMES, bundleDescriptions, isObject, operationsOf } from '../../openapi/descriptions';
 import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
-import { tryItEsModule } from './esModule';
+import { stopEsbuild, tryItEsModule } from './esModule';
+import { tryItModules } from './tryItOperation';
 
 export interface TryItOptions {
   /** The gate's protected prefixes: every module written must lie under one (checked at build time). */
@@ -61,9 +62,10 @@ export default function tryItPlugin(options: TryItOptions) {
     return {
       name: 'try-it',
       async loadContent() {
-        const { dereferenced } = await bundleDescriptions();
-        const modules: Record<string, string> = {};
+        const { bundled, dereferenced } = await bundleDescriptions();
+        const modules: Record<string, Promise<string>> = {};
         for (const api of API_NAMES) {
+          const write = tryItModules(bundled[api]);
           const description = dereferenced[api];
           const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
           const serverUrl = String(servers[0]?.url ?? '');
@@ -75,10 +77,12 @@ export default function tryItPlugin(options: TryItOptions) {
             if (!isProtectedPath(`${baseUrl}${file}`, baseUrl, options.protectedPaths)) {
               throw new Error(`try-it: ${baseUrl}${file} would be public; it holds protected documentation.`);
             }
-            modules[file] = await tryItEsModule({ ...operation, serverUrl }, context.siteDir);
+            modules[file] = tryItEsModule({ ...operation, serverUrl }, write, context.siteDir);
           }
         }
-        return modules;
+        const files = Object.keys(modules);
+        const codes = await Promise.all(Object.values(modules)).finally(stopEsbuild);
+        return Object.fromEntries(files.map((file, index) => [file, codes[index]]));
       },
       configureWebpack(_config, isServer, _utils, content) {
         return isServer ? {} : { plugins: [new EmitFiles(content as Record<string, string>)] };

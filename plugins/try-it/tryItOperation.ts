@@ -9,6 +9,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
+import { resolvePointer } from '../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { exampleOf, sampleRequest } from '../remark-api-reference/requestModel';
 import type { TryItField, TryItOperation } from '../../src/components/TryIt/operation';
@@ -83,9 +84,44 @@ export function tryItOperation(source: OperationSource): TryItOperation {
   };
 }
 
+/**
+ * The base URI under which the checks find the bundled description: its schemas are compiled once per module
+ * and called where they are referenced, not inlined at every reference (inlined, the fourteen account types of
+ * `openAccount` made 3.2 MB of code, and compiling every operation's checks took seconds).
+ */
+const DESCRIPTION_ID = 'description.json';
+
+/** Keywords whose values are data, not schemas: a `$ref` in them is a value to keep. */
+const DATA_KEYWORDS = new Set(['const', 'default', 'enum', 'example', 'examples']);
+
+/** `value` with every schema reference into the description (`#/…`) made to point into `DESCRIPTION_ID`. */
+function pointingIntoDescription(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointingIntoDescription);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/')) return [key, DESCRIPTION_ID + child];
+      return [key, DATA_KEYWORDS.has(key) ? child : pointingIntoDescription(child)];
+    }),
+  );
+}
+
+/** `value`, or what its `$ref` (into `description`) points to, followed to the end. */
+function referenced(description: JsonObject, value: unknown): unknown {
+  const seen = new Set<string>();
+  let current = value;
+  while (isObject(current) && typeof current.$ref === 'string' && !seen.has(current.$ref)) {
+    seen.add(current.$ref);
+    current = resolvePointer(description, current.$ref);
+  }
+  return current;
+}
+
 /** The request as one JSON Schema: each location's fields, and the JSON body. */
-function requestSchema(operation: TryItOperation, definition: JsonObject): JsonObject {
-  const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
+function requestSchema(operation: TryItOperation, definition: JsonObject, description: JsonObject): JsonObject {
+  const parameters = (Array.isArray(definition.parameters) ? definition.parameters : [])
+    .map((parameter) => referenced(description, parameter))
+    .filter(isObject);
   const location = (where: string): JsonObject => {
     const own = parameters.filter((parameter) => parameter.in === where);
     return {
@@ -96,8 +132,8 @@ function requestSchema(operation: TryItOperation, definition: JsonObject): JsonO
         .map((parameter) => String(parameter.name)),
     };
   };
-  const requestBody = isObject(definition.requestBody) ? definition.requestBody : {};
-  const bodySchema = jsonSchemaOf(requestBody.content);
+  const requestBody = referenced(description, definition.requestBody);
+  const bodySchema = jsonSchemaOf(isObject(requestBody) ? requestBody.content : undefined);
   return {
     type: 'object',
     properties: {
@@ -108,23 +144,48 @@ function requestSchema(operation: TryItOperation, definition: JsonObject): JsonO
   };
 }
 
+/** Writes the module of one operation of a description (see `tryItModules`). */
+export type TryItModuleWriter = (source: OperationSource) => string;
+
 /**
- * The module the panel imports for the operation (CommonJS): `operation`, `request` (the check of a request)
- * and one `response_<status>` check per status that describes a JSON body.
+ * The writer of the modules the panel imports, one per operation of `description` (CommonJS): `operation`,
+ * `request` (the check of a request) and one `response_<status>` check per status that describes a JSON body.
+ * `description` is the bundled description of the operations' API (its references kept, `loadBundled(api,
+ * { dereferenced: false })`): the checks are compiled from it by one Ajv, so a schema that many operations
+ * name is compiled once, and each module holds the compiled schemas its checks call.
  */
-export function tryItModule(source: OperationSource): string {
-  const operation = tryItOperation(source);
-  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source: true } });
+export function tryItModules(description: JsonObject): TryItModuleWriter {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, inlineRefs: false, code: { source: true } });
   addFormats(ajv);
-  const exports: Record<string, string> = { request: 'request' };
-  ajv.addSchema(requestSchema(operation, source.definition), 'request');
-  const responses = isObject(source.definition.responses) ? source.definition.responses : {};
-  for (const [status, response] of Object.entries(responses)) {
-    const schema = isObject(response) ? jsonSchemaOf(response.content) : undefined;
-    if (!schema) continue;
-    const name = responseCheckName(status);
-    ajv.addSchema(schema, name);
-    exports[name] = name;
-  }
-  return `${standaloneCode(ajv, exports)}\nmodule.exports.operation = ${JSON.stringify(operation)};\n`;
+  ajv.addSchema({ $id: DESCRIPTION_ID, components: description.components ?? {} });
+  const paths = isObject(description.paths) ? description.paths : {};
+  return (source) => {
+    const operation = tryItOperation(source);
+    const item = referenced(description, paths[source.path]);
+    const definition = isObject(item) ? item[source.method.toLowerCase()] : undefined;
+    if (!isObject(definition)) {
+      throw new Error(`try-it: ${source.method} ${source.path} is not in the bundled description.`);
+    }
+    const check = (name: string) => `${source.operationId}.${name}`;
+    const exports: Record<string, string> = { request: check('request') };
+    ajv.addSchema(
+      pointingIntoDescription(requestSchema(operation, definition, description)) as JsonObject,
+      check('request'),
+    );
+    const responses = isObject(definition.responses) ? definition.responses : {};
+    for (const [status, response] of Object.entries(responses)) {
+      const resolved = referenced(description, response);
+      const schema = isObject(resolved) ? jsonSchemaOf(resolved.content) : undefined;
+      if (!schema) continue;
+      const name = responseCheckName(status);
+      ajv.addSchema(pointingIntoDescription(schema) as JsonObject, check(name));
+      exports[name] = check(name);
+    }
+    return `${standaloneCode(ajv, exports)}\nmodule.exports.operation = ${JSON.stringify(operation)};\n`;
+  };
+}
+
+/** The module of one operation (`tryItModules`, for a single operation). */
+export function tryItModule(source: OperationSource, description: JsonObject): string {
+  return tryItModules(description)(source);
 }
