@@ -76,7 +76,7 @@ test.describe('behind the gate', () => {
     // code blocks is part of it): from here on, only the session check can change the page.
     await expect(gate(page)).toHaveAttribute('data-auth-status', 'unknown');
     const marked = await page.evaluate(() => {
-      const elements = [...document.querySelectorAll('article, article pre')];
+      const elements = Array.from(document.querySelectorAll('article, article pre'));
       for (const element of elements) Object.assign(element, { keptAcrossCheck: true });
       return elements.length;
     });
@@ -86,7 +86,7 @@ test.describe('behind the gate', () => {
     await expect(gate(page)).toHaveAttribute('data-auth-status', 'authenticated');
     const kept = await page.evaluate(
       () =>
-        [...document.querySelectorAll('article, article pre')].filter(
+        Array.from(document.querySelectorAll('article, article pre')).filter(
           (element) => element.isConnected && 'keptAcrossCheck' in element,
         ).length,
     );
