@@ -74,8 +74,9 @@ const config = {
   // The colour mode is stored under the plain `theme` key (the v4 flag would namespace it per site).
   storage: { namespace: false },
 
-  // A visitor without the gate's cookie does not prefetch protected routes (src/auth/protectedPrefetch.ts).
-  clientModules: ['./src/auth/protectedPrefetchClientModule.ts'],
+  // A visitor without the gate's cookie does not prefetch protected routes (src/auth/protectedPrefetch.ts), and
+  // each prefetch waits for an idle moment of its own (src/prefetch/idlePrefetch.ts).
+  clientModules: ['./src/auth/protectedPrefetchClientModule.ts', './src/prefetch/idlePrefetchClientModule.ts'],
 
   onBrokenLinks: 'ignore',
   markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'ignore' } },

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
 import { SIGNED_IN_STATE } from './environment.mjs';
 import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
+import { darkCodeTheme, lightCodeTheme } from '../../config/codeThemes';
 
 test.use({ storageState: SIGNED_IN_STATE });
 
@@ -52,6 +53,49 @@ test('request samples come in curl, JavaScript and Python tabs with copy buttons
 
   await open(page, '/docs/accounts-api/endpoints/balance-summary');
   await expect(page.getByRole('tab', { name: 'Python (requests)' }).first()).toHaveAttribute('aria-selected', 'true');
+});
+
+test.describe('code samples after hydration', () => {
+  const PAGE = '/docs/accounts-api/endpoints/balance-summary';
+  /**
+   * Counts code blocks taken out of the page (a re-mount takes each out and puts a new one in). The theme's Tabs
+   * still re-mount themselves after hydration, with the samples in them: a block is counted only when it is itself
+   * what was taken out.
+   */
+  const countRemovedCodeBlocks = (page: Page) =>
+    page.addInitScript(() => {
+      const counter = window as unknown as { removedCodeBlocks: number };
+      counter.removedCodeBlocks = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of Array.from(record.removedNodes))
+            if (node instanceof Element && node.matches('.theme-code-block')) counter.removedCodeBlocks += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+  const removedCodeBlocks = (page: Page) =>
+    page.evaluate(() => (window as unknown as { removedCodeBlocks: number }).removedCodeBlocks);
+  const codeBackground = (page: Page) =>
+    page
+      .locator('article .theme-code-block')
+      .first()
+      .evaluate((block) => getComputedStyle(block).getPropertyValue('--prism-background-color').trim().toLowerCase());
+
+  test('in light mode they are kept as prerendered, not re-mounted', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await countRemovedCodeBlocks(page);
+    await open(page, PAGE);
+    await expect(page.locator('[data-auth-status="authenticated"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(await removedCodeBlocks(page)).toBe(0);
+    expect(await codeBackground(page)).toBe(lightCodeTheme.plain.backgroundColor?.toLowerCase());
+  });
+
+  test('in dark mode they get the dark colours the prerendered HTML does not have', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await open(page, PAGE);
+    await expect(page.locator('html[data-theme="dark"]')).toBeAttached();
+    await expect.poll(() => codeBackground(page)).toBe(darkCodeTheme.plain.backgroundColor?.toLowerCase());
+  });
 });
 
 test('the operation block links to the operation in the API reference', async ({ page }) => {

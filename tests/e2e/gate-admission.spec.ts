@@ -66,6 +66,33 @@ test.describe('behind the gate', () => {
     expect(sdk()).toEqual([]);
   });
 
+  test('confirming the session re-mounts nothing: the article and its code samples are the same elements', async ({
+    page,
+  }) => {
+    const userinfo = await holdUserinfo(page);
+    await page.goto(PAGE, { waitUntil: 'commit' });
+    await waitForHydration(page);
+    // The status attribute appears with the render that follows hydration (the theme's own re-render of the
+    // code blocks is part of it): from here on, only the session check can change the page.
+    await expect(gate(page)).toHaveAttribute('data-auth-status', 'unknown');
+    const marked = await page.evaluate(() => {
+      const elements = Array.from(document.querySelectorAll('article, article pre'));
+      for (const element of elements) Object.assign(element, { keptAcrossCheck: true });
+      return elements.length;
+    });
+    expect(marked).toBeGreaterThan(1);
+    await expect.poll(userinfo.asked).toBe(true);
+    userinfo.release();
+    await expect(gate(page)).toHaveAttribute('data-auth-status', 'authenticated');
+    const kept = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('article, article pre')).filter(
+          (element) => element.isConnected && 'keptAcrossCheck' in element,
+        ).length,
+    );
+    expect(kept).toBe(marked);
+  });
+
   test('when the background check finds no session, the page is concealed and a sign-in starts', async ({ page }) => {
     // The gate's cookie is still valid, but the browser no longer holds the tokens it came from (on the
     // first load only: the sign-in then returns to the page with new ones).

@@ -29,6 +29,13 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * The confirmed developer's sandbox client id on its own: a string changes only when the id does, so the
+ * code samples that read it (every CodeBlock) do not re-render when the sign-in status changes. `null`
+ * outside the provider.
+ */
+const SandboxClientIdContext = createContext<string | undefined | null>(null);
+
 function currentPath(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
@@ -191,13 +198,27 @@ function useAuthContextValue(): AuthContextValue {
 /** Holds the visitor's sign-in state for the whole site (mounted once, in `Root`). */
 export default function AuthProvider({ children }: { readonly children: ReactNode }): ReactNode {
   const value = useAuthContextValue();
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  const sandboxClientId = value.status === 'authenticated' ? value.user?.sandboxClientId : undefined;
+  return (
+    <AuthContext.Provider value={value}>
+      <SandboxClientIdContext.Provider value={sandboxClientId}>{children}</SandboxClientIdContext.Provider>
+    </AuthContext.Provider>
+  );
+}
+
+function outsideProvider(hook: string): Error {
+  return new Error(`${hook}() was called outside <AuthProvider>; it is mounted by src/theme/Root.tsx.`);
 }
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (value === null) {
-    throw new Error('useAuth() was called outside <AuthProvider>; it is mounted by src/theme/Root.tsx.');
-  }
+  if (value === null) throw outsideProvider('useAuth');
+  return value;
+}
+
+/** The signed-in developer's sandbox client id, or undefined (see `../useSandboxClientId.ts`). */
+export function useConfirmedSandboxClientId(): string | undefined {
+  const value = useContext(SandboxClientIdContext);
+  if (value === null) throw outsideProvider('useConfirmedSandboxClientId');
   return value;
 }

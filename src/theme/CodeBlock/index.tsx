@@ -1,12 +1,10 @@
 import React, { type ReactNode } from 'react';
-import CodeBlock from '@theme-original/CodeBlock';
-import type CodeBlockType from '@theme/CodeBlock';
-import type { WrapperProps } from '@docusaurus/types';
-import usePersonalizedSample from '@site/src/hooks/usePersonalizedSample';
+import CodeSample, { type Props } from '@site/src/components/CodeSample';
 
-type Props = WrapperProps<typeof CodeBlockType>;
-
-/** A code sample with the signed-in developer's sandbox client id in place of `$CLIENT_ID` (see src/theme/README.md). */
-export default function CodeBlockWrapper({ children, ...props }: Props): ReactNode {
-  return <CodeBlock {...props}>{usePersonalizedSample(children)}</CodeBlock>;
+/**
+ * Replaces the theme's CodeBlock (ten lines that pick the string or element content): personal values, and
+ * no re-mount after hydration in light mode (see src/theme/README.md and `src/components/CodeSample`).
+ */
+export default function CodeBlock(props: Props): ReactNode {
+  return <CodeSample {...props} />;
 }

@@ -19,6 +19,7 @@ interface StoredIdToken {
   readonly idToken: { readonly idToken: string };
 }
 import AuthProvider, { useAuth } from '..';
+import useSandboxClientId from '../../useSandboxClientId';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
   __esModule: true,
@@ -275,6 +276,28 @@ describe('AuthProvider', () => {
       expect(load).not.toHaveBeenCalled();
       expect(preload).not.toHaveBeenCalled();
       expect(engine.start).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['without a sandbox client id, a sample never re-renders', {}, ['']],
+      ['with one, a sample re-renders once, to show it', { sandbox_client_id: 'sbx-dana-1' }, ['', 'sbx-dana-1']],
+    ])('%s when the session is confirmed', async (_label, claims, renders) => {
+      userinfo(200, { sub: DANA.subject, name: DANA.name, ...claims });
+      const seen: string[] = [];
+      function Sample(): ReactNode {
+        seen.push(useSandboxClientId() ?? '');
+        return null;
+      }
+      load.mockResolvedValue(new FakeEngine());
+      renderAt(
+        '/docs/trading-api',
+        <AuthProvider>
+          <Status />
+          <Sample />
+        </AuthProvider>,
+      );
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      expect(seen).toEqual(renders);
     });
 
     it.each([
