@@ -51,6 +51,24 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+test('Redoc makes no download of the description in the browser (the page links to the built files)', async ({
+  page,
+}) => {
+  // Redoc's own download link turned the whole description into JSON for a blob URL while it built its store.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { objectUrls: string[] }).objectUrls = made;
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      made.push(object instanceof Blob ? object.type : 'media source');
+      return create(object);
+    };
+  });
+  await page.goto('/api/orders-api');
+  await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { objectUrls: string[] }).objectUrls)).toEqual([]);
+});
+
 test('a link to an operation opens the reference at that operation', async ({ page }) => {
   await page.goto('/api/orders-api#operation/placeEquityOrder');
   const operation = page.locator('.redoc-wrap [id="operation/placeEquityOrder"]');

@@ -59,6 +59,9 @@ function useNavbarHeight(): void {
 /** Redoc's options but for the theme, which follows the colour mode. */
 const REDOC_OPTIONS = {
   hideDownloadButton: true,
+  // No download links of Redoc's own (the page has the site's, above the reference): without them, Redoc
+  // turned the whole description into JSON for a blob URL while it built its store (35 ms at 4× CPU).
+  downloadUrls: [],
   // The site has its own search (the navbar); Redoc's would index every operation again in a worker.
   disableSearch: true,
   nativeScrollbars: true,
