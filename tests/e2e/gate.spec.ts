@@ -72,31 +72,10 @@ test.describe('the shell', () => {
   });
 });
 
-test.describe("the shell's own sign-in", () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-
-  test('goes from the shell to the provider without loading the site, and back to the address', async ({ page }) => {
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    const response = await page.goto(`${CANARY_PAGE}?tab=curl#request`);
-    expect(response?.status()).toBe(401);
-    await page.waitForURL((url) => url.origin === IDP_ISSUER);
-    // The shell imported its starter (plugins/sign-in-sdk/starter.ts) and left for the provider from there:
-    // neither the sign-in page nor the site's application code was loaded on the way.
-    expect(requested.filter((path) => /^\/assets\/sign-in\/start\.[0-9a-f]{8}\.js$/.test(path))).toHaveLength(1);
-    expect(requested.filter((path) => path === '/login/' || path.startsWith('/assets/js/'))).toEqual([]);
-    await signInAtProvider(page);
-    await page.waitForURL(
-      (url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl' && url.hash === '#request',
-    );
-    await expect(page.getByText(LEAK_CANARY)).toBeVisible();
-  });
-});
-
-test.describe("the shell's own sign-in, with tokens stored but the gate's cookie gone", () => {
+test.describe("tokens stored but the gate's cookie gone", () => {
   test.use({ storageState: SIGNED_IN_STATE });
 
-  test('hands over to the sign-in page, which returns the reader with a fresh cookie and no new sign-in', async ({
+  test('the shell hands over to the sign-in page, which returns the reader with a fresh cookie and no new sign-in', async ({
     page,
     context,
   }) => {
