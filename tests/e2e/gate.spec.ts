@@ -31,8 +31,10 @@ test.describe('anonymous', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documentation' }).click();
     // Two ways lead to the provider, whichever is first: the protected route's chunks are refused and Docusaurus
     // reloads the page (the gate sends the shell, the shell the sign-in), or the page, seeing no stored session
-    // for a protected address, starts the sign-in itself. Either way the reader comes back to the docs.
-    await page.waitForURL((url) => url.origin === IDP_ISSUER);
+    // for a protected address, starts the sign-in itself. Either way the reader comes back to the docs. When both
+    // start, the later navigation aborts the earlier one, which fails a wait for that navigation's load: the
+    // address is polled instead, until the provider's page is the one that stays.
+    await expect(page).toHaveURL((url) => url.origin === IDP_ISSUER);
     await signInAtProvider(page);
     await page.waitForURL((url) => url.origin !== IDP_ISSUER && url.pathname.startsWith('/docs'));
     await expect(page.locator('[data-access="open"] article h1')).toBeVisible();

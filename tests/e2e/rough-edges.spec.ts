@@ -63,26 +63,29 @@ test.describe('signed in', () => {
       const menu = page.locator('.navbar-sidebar');
       const logOut = menu.getByRole('button', { name: 'Log Out' });
       await expect(logOut).toBeVisible();
-      const [button, link] = await Promise.all([
-        logOut.evaluate((element) => {
-          const style = getComputedStyle(element);
-          return {
-            left: element.getBoundingClientRect().left,
-            font: style.fontFamily,
-            size: style.fontSize,
-            border: style.borderTopWidth,
-            background: style.backgroundColor,
-          };
-        }),
-        menu
-          .locator('.menu__link')
-          .filter({ hasText: 'Home' })
-          .first()
-          .evaluate((element) => {
-            const style = getComputedStyle(element);
-            return { left: element.getBoundingClientRect().left, font: style.fontFamily, size: style.fontSize };
-          }),
-      ]);
+      // Both are measured in one frame, once the menu has stopped sliding in: during the slide they move.
+      await expect.poll(() => menu.evaluate((element) => element.getAnimations({ subtree: true }).length)).toBe(0);
+      const { button, link } = await menu.evaluate((element) => {
+        const logOutButton = Array.from(element.querySelectorAll('button')).find(
+          (candidate) => candidate.textContent?.trim() === 'Log Out',
+        );
+        const home = Array.from(element.querySelectorAll('.menu__link')).find(
+          (candidate) => candidate.textContent?.trim() === 'Home',
+        );
+        if (!logOutButton || !home) throw new Error('The menu has no Log Out button or no Home link');
+        const buttonStyle = getComputedStyle(logOutButton);
+        const linkStyle = getComputedStyle(home);
+        return {
+          button: {
+            left: logOutButton.getBoundingClientRect().left,
+            font: buttonStyle.fontFamily,
+            size: buttonStyle.fontSize,
+            border: buttonStyle.borderTopWidth,
+            background: buttonStyle.backgroundColor,
+          },
+          link: { left: home.getBoundingClientRect().left, font: linkStyle.fontFamily, size: linkStyle.fontSize },
+        };
+      });
       expect(button).toEqual({ ...link, border: '0px', background: 'rgba(0, 0, 0, 0)' });
       const name = menu.getByText(/^Signed in as /);
       await expect(name).toHaveCSS('text-overflow', 'ellipsis');
