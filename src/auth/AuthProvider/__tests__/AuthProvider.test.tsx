@@ -322,19 +322,21 @@ describe('AuthProvider', () => {
     });
 
     it('loads the SDK shortly before the tokens are due for renewal', async () => {
-      // Due for renewal (30 s before expiry) in 61 s: the SDK loads a minute before, in a second.
-      window.localStorage.setItem(TOKEN_STORAGE_KEY, tokenStorage({ accessExpiresAt: now() + 91 }));
+      // Due for renewal (30 s before expiry) in 65 s: the SDK loads a minute before, in 5 s. Long enough that a
+      // busy machine confirms the session first; short enough to wait for.
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, tokenStorage({ accessExpiresAt: now() + 95 }));
       userinfo(200, { sub: DANA.subject });
       const { engine } = renderProvider('/docs/trading-api');
       await waitFor(() => expect(status()).toBe('authenticated'));
       expect(load).not.toHaveBeenCalled();
+      await waitFor(() => expect(load).toHaveBeenCalled(), { timeout: 10_000 });
       await engine.started();
       // The engine reports the confirmed token again: nothing to confirm, no second userinfo.
       const stored = JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '{}') as StoredIdToken;
       engine.tokens(stored.idToken.idToken);
       expect(status()).toBe('authenticated');
       expect(engine.readUser).not.toHaveBeenCalled();
-    });
+    }, 20_000);
 
     it('loads the SDK when another tab changes the tokens, and follows what it reports', async () => {
       userinfo(200, { sub: DANA.subject });
