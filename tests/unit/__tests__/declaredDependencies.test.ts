@@ -82,7 +82,7 @@ function unusedDependencies(packages: readonly string[], files: readonly string[
       .map((file) => readFileSync(path.join(ROOT, file), 'utf8')),
   ]);
   const used = new Set(packages.filter((name) => named.has(name) || binsOf(name).some((bin) => commands.has(bin))));
-  // Type packages of used packages or of type-only names the code imports (`import('hast')`), and the peers used
+  // Type packages of used packages or of type-only names the code imports (the tree types of `@types/hast`), and the peers used
   // packages ask for, until nothing changes.
   for (let grew = true; grew;) {
     grew = false;
