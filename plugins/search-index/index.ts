@@ -1,13 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import { processDocInfos } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
 import { processPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
-import { scanDocuments } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments';
+import { BUILD_WORKER_LIMITS, runWorkerWithinLimits } from '../lib/boundedWorker';
 import { replaceDependency } from '../lib/replaceDependency';
-import type { ShippedSearchIndexPart } from './lunrIndex';
+import type { SearchIndexJob } from './documents.mjs';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
 interface SearchLocalModule {
@@ -21,10 +20,8 @@ const SEARCH_INDEX_FILE = 'search-index.json';
 /** The index files at the build root (protected by plugins/protected-content). */
 export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
 
-/** The built HTML of a page's URL path (`/docs/x` and `/docs/x/` are both `docs/x/index.html`). */
-function builtPageFile(outDir: string, baseUrl: string, url: string): string {
-  return path.join(outDir, url.slice(baseUrl.length).replace(/\/?$/, '/index.html'));
-}
+/** The worker that gathers the documents and writes the index files. */
+const DOCUMENTS_WORKER = path.join(__dirname, 'documentsWorker.mjs');
 
 /** The theme's worker, as `client/theme/searchByWorker.js` asks for it, and the one that replaces it. */
 const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
@@ -87,27 +84,20 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
       };
     },
     // The theme's own build step, but for the lunr index it would build and serialize only for it to be
-    // dropped: the same steps gather and parse the pages, and the file gets their documents alone.
+    // dropped: the same steps gather and parse the pages (in a worker thread with a bounded heap, one page at
+    // a time), and the file gets their documents alone.
     async postBuild(props) {
       const config = processPluginOptions(options, context);
-      const { fieldDocuments } = await import('./fieldDocuments.mjs');
-      for (const { outDir, paths } of processDocInfos(props, config)) {
-        const parts = await scanDocuments(paths, config);
-        const [titles, , , , content] = parts;
-        if (titles && content) {
-          // Operations and fields as content of their page, found after the titles and headings, and
-          // opening the page at them.
-          let lastId = Math.max(0, ...parts.flatMap((part) => part.map(({ i }) => i)));
-          for (const page of titles) {
-            const url = String(page['u']);
-            if (!url.startsWith(`${context.baseUrl}docs/`)) continue;
-            const html = await readFile(builtPageFile(props.outDir, context.baseUrl, url), 'utf8');
-            content.push(...fieldDocuments(html, { url, pageId: page.i, nextId: () => (lastId += 1) }));
-          }
-        }
-        const shipped: ShippedSearchIndexPart[] = parts.map((documents) => ({ documents }));
-        await writeFile(path.join(outDir, SEARCH_INDEX_FILE), JSON.stringify(shipped), 'utf8');
-      }
+      const job: SearchIndexJob = {
+        versions: processDocInfos(props, config),
+        options: config,
+        site: { outDir: props.outDir, baseUrl: context.baseUrl },
+        fileName: SEARCH_INDEX_FILE,
+      };
+      await runWorkerWithinLimits<number>(DOCUMENTS_WORKER, job, {
+        what: 'search-index: gathering the documents',
+        resourceLimits: BUILD_WORKER_LIMITS,
+      });
     },
   };
 };

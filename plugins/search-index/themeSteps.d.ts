@@ -23,7 +23,7 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/pro
   ): { readonly outDir: string; readonly paths: DocInfoWithFilePath[] }[];
 }
 
-declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments' {
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments.js' {
   import type { DocInfoWithFilePath } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
   import type { ProcessedPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
   /** The documents of the five parts: titles, headings, descriptions, keywords, content. */
