@@ -8,6 +8,7 @@ import { API_REFERENCE_PAGES, REFERENCE_UNINDEXED_CLASS } from './config/apiRefe
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { buildFooter } from './config/footer';
+import { HIGHLIGHTED_LANGUAGES } from './config/prismLanguages';
 import { withDefaultPositions } from './config/navbar';
 import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
@@ -15,6 +16,7 @@ import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from '
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import pageMarkdownPlugin from './plugins/page-markdown';
+import prismLanguagesPlugin, { prismComponents, remarkHighlightedLanguages } from './plugins/prism-languages';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import tryItPlugin from './plugins/try-it';
@@ -95,6 +97,8 @@ const config = {
           sidebarPath: './sidebars.ts',
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
           beforeDefaultRemarkPlugins: [remarkApiReference],
+          // A code block in a language the site does not highlight stops the build (config/prismLanguages.ts).
+          remarkPlugins: [[remarkHighlightedLanguages, { languages: HIGHLIGHTED_LANGUAGES }]],
           // Words of tables and field references are not broken across lines (issue 19).
           rehypePlugins: [rehypeKeepWords],
         },
@@ -139,6 +143,7 @@ const config = {
   plugins: [
     healthJsonPlugin(buildInfo),
     mermaidPlugin,
+    prismLanguagesPlugin,
     signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
@@ -206,8 +211,8 @@ const config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // JSON and Python come with prism-react-renderer's own bundle; these two do not.
-      additionalLanguages: ['bash', 'http'],
+      // Only the languages the docs use, from prismjs (prism-react-renderer's own are cut out: plugins/prism-languages).
+      additionalLanguages: prismComponents(HIGHLIGHTED_LANGUAGES),
     },
   } satisfies Preset.ThemeConfig & MermaidThemeConfig,
 } satisfies Config;

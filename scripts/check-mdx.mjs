@@ -15,6 +15,8 @@ assertPinnedNode();
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.filename, { interopDefault: true });
 const remarkApiReference = jiti('../plugins/remark-api-reference/index.ts');
+const { remarkHighlightedLanguages } = jiti('../plugins/prism-languages/index.ts');
+const { HIGHLIGHTED_LANGUAGES } = jiti('../config/prismLanguages.ts');
 
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -26,7 +28,17 @@ let failures = 0;
 for (const file of files) {
   const source = readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
   try {
-    await compile({ value: source, path: file }, { remarkPlugins: [remarkGfm, remarkDirective, remarkApiReference] });
+    await compile(
+      { value: source, path: file },
+      {
+        remarkPlugins: [
+          remarkGfm,
+          remarkDirective,
+          remarkApiReference,
+          [remarkHighlightedLanguages, { languages: HIGHLIGHTED_LANGUAGES }],
+        ],
+      },
+    );
   } catch (error) {
     failures += 1;
     console.error(`${file}: ${error.message}`);

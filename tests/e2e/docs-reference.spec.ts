@@ -45,6 +45,13 @@ test('request samples come in curl, JavaScript and Python tabs with copy buttons
   await open(page, '/docs/trading-api/equity/single-equity-order');
   const tabs = page.getByRole('tablist').first();
   await expect(tabs.getByRole('tab')).toHaveText(['curl', 'JavaScript (fetch)', 'Python (requests)']);
+  // The keyboard: the arrow keys move between tabs, Enter selects.
+  await tabs.getByRole('tab', { name: 'curl' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'JavaScript (fetch)' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tabs.getByRole('tab', { name: 'JavaScript (fetch)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').filter({ visible: true }).first()).toContainText('await fetch(');
   await tabs.getByRole('tab', { name: 'Python (requests)' }).click();
   const panel = page.getByRole('tabpanel').filter({ visible: true }).first();
   await expect(panel).toContainText('requests.post(');
@@ -58,9 +65,9 @@ test('request samples come in curl, JavaScript and Python tabs with copy buttons
 test.describe('code samples after hydration', () => {
   const PAGE = '/docs/accounts-api/endpoints/balance-summary';
   /**
-   * Counts code blocks taken out of the page (a re-mount takes each out and puts a new one in). The theme's Tabs
-   * still re-mount themselves after hydration, with the samples in them: a block is counted only when it is itself
-   * what was taken out.
+   * Counts code blocks taken out of the page (a re-mount takes each out and puts a new one in), whether a block is
+   * itself what was taken out or inside it (the theme's Tabs re-mount themselves after hydration, with the request
+   * samples in them; `src/components/Tabs` does not).
    */
   const countRemovedCodeBlocks = (page: Page) =>
     page.addInitScript(() => {
@@ -69,7 +76,9 @@ test.describe('code samples after hydration', () => {
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of Array.from(record.removedNodes))
-            if (node instanceof Element && node.matches('.theme-code-block')) counter.removedCodeBlocks += 1;
+            if (node instanceof Element)
+              counter.removedCodeBlocks +=
+                (node.matches('.theme-code-block') ? 1 : 0) + node.querySelectorAll('.theme-code-block').length;
       }).observe(document, { childList: true, subtree: true });
     });
   const removedCodeBlocks = (page: Page) =>
