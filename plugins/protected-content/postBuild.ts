@@ -13,7 +13,7 @@ import { SIGN_IN_STARTER_FILES, writeSignInStarter } from '../sign-in-sdk/starte
 import type { BundleGraph } from './bundleGraph';
 import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
 import { contentSecurityPolicy } from './csp';
-import { CALLBACK_PAGE_FILE, earlyFinishScript, withEarlyFinish } from './earlyFinish';
+import { CALLBACK_PAGE_FILE, withEarlyFinish } from './earlyFinish';
 import { isRunnableInlineScript, scanHtml, withNoindex, type HtmlScan } from './html';
 import { assertNoPublicRouteLeak } from './leaks';
 import { createGateManifest, type GateManifest } from './manifest';
@@ -144,7 +144,7 @@ export async function writeProtectedContent(
     // The return page exchanges the code before the site's application has loaded (src/auth/earlyFinish.ts).
     const callbackPage = path.join(outDir, CALLBACK_PAGE_FILE);
     const html = await readFile(callbackPage, 'utf8');
-    await replaceFile(callbackPage, withEarlyFinish(html, earlyFinishScript(baseUrl, starter)));
+    await replaceFile(callbackPage, withEarlyFinish(html, baseUrl, starter));
   }
 
   const written = filesToClassify(await listFiles(outDir), [GATE_MANIFEST_FILE]);

@@ -101,6 +101,11 @@ test.describe("the shell's own sign-in", () => {
       (url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl' && url.hash === '#request',
     );
     await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+    // The return page exchanged the code with the same starter and left without loading the application:
+    // between its request and the signed-in page's, the browser asked for the starter and no application script.
+    const onReturnPage = requested.slice(requested.indexOf('/login/callback'), requested.lastIndexOf(CANARY_PAGE));
+    expect(onReturnPage.filter((path) => path.startsWith('/assets/sign-in/'))).toHaveLength(1);
+    expect(onReturnPage.filter((path) => path.startsWith('/assets/js/'))).toEqual([]);
   });
 });
 
