@@ -161,6 +161,7 @@ const config = {
       issuer: settings.auth.issuer,
       clientId: settings.auth.clientId,
       protectedPaths: settings.auth.protectedPaths,
+      startSignInWith: settings.auth,
       protectedDirectories: [DOCS_PATH],
       // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
       protectedPluginData: [

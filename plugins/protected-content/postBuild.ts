@@ -8,9 +8,12 @@ import path from 'node:path';
 import { GATE_MANIFEST_FILE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
 import { apiProxyTable } from '../../openapi/apiProxyTable';
 import { bundleDescriptions } from '../../openapi/descriptions';
+import type { AuthSettings } from '../../config/settings';
+import { SIGN_IN_STARTER_FILES, writeSignInStarter } from '../sign-in-sdk/starter';
 import type { BundleGraph } from './bundleGraph';
 import { classifyFiles, filesToClassify, sourcesUnder, type Access, type OutputRule } from './classify';
 import { contentSecurityPolicy } from './csp';
+import { CALLBACK_PAGE_FILE, withEarlyFinish } from './earlyFinish';
 import { isRunnableInlineScript, scanHtml, withNoindex, type HtmlScan } from './html';
 import { assertNoPublicRouteLeak } from './leaks';
 import { createGateManifest, type GateManifest } from './manifest';
@@ -34,6 +37,11 @@ export interface ProtectedContentOptions {
   readonly protectedDirectories: readonly string[];
   /** Plugins whose generated route data is protected (their folder under `.docusaurus/`). */
   readonly protectedPluginData: readonly string[];
+  /**
+   * The sign-in settings the shell starts the sign-in with itself (plugins/sign-in-sdk/starter.ts);
+   * without them the shell hands the reader to the sign-in page.
+   */
+  readonly startSignInWith?: AuthSettings;
 }
 
 /** What postBuild knows of the build. */
@@ -56,6 +64,8 @@ export const OWN_OUTPUTS: OutputRule = {
   writtenBy: 'plugins/protected-content',
   access: 'public',
   files: [SIGN_IN_SHELL_FILE, ROBOTS_FILE, ASSETS_IGNORE_FILE],
+  // The shell's sign-in starter: the SDK and the sign-in settings, which main.js holds too.
+  pattern: SIGN_IN_STARTER_FILES,
 };
 
 /** Every file under `dir`, relative to it with `/` separators. */
@@ -113,11 +123,16 @@ export async function writeProtectedContent(
   const { outDir, siteDir, generatedFilesDir } = facts;
   const { baseUrl, protectedPaths } = options;
 
+  const starter = options.startSignInWith && {
+    file: await writeSignInStarter(outDir),
+    settings: options.startSignInWith,
+  };
   const shell = renderSignInShell({
     baseUrl,
     siteTitle: options.siteTitle,
     favicon: options.favicon,
     lang: facts.lang,
+    starter,
   });
   const robots = robotsTxt({ ...options, sitemapFile: SITEMAP_FILE });
   await Promise.all([
@@ -125,6 +140,12 @@ export async function writeProtectedContent(
     writeFile(path.join(outDir, ROBOTS_FILE), robots, 'utf8'),
     writeFile(path.join(outDir, ASSETS_IGNORE_FILE), ASSETS_IGNORE, 'utf8'),
   ]);
+  if (starter) {
+    // The return page exchanges the code before the site's application has loaded (src/auth/earlyFinish.ts).
+    const callbackPage = path.join(outDir, CALLBACK_PAGE_FILE);
+    const html = await readFile(callbackPage, 'utf8');
+    await replaceFile(callbackPage, withEarlyFinish(html, baseUrl, starter));
+  }
 
   const written = filesToClassify(await listFiles(outDir), [GATE_MANIFEST_FILE]);
   const classification = classifyFiles({

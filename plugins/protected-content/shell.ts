@@ -4,6 +4,17 @@
  * so every link in it is absolute, and it needs no other file of the site.
  */
 import { RETURN_TO_PARAM, SIGN_IN_PAGE_PATH } from '../../config/protectedContent';
+import type { AuthSettings } from '../../config/settings';
+
+/** The module that starts the sign-in from the shell itself (`src/auth/signInStart.ts`). */
+export interface SignInStarter {
+  /** Its path relative to the build's root. */
+  readonly file: string;
+  readonly settings: AuthSettings;
+}
+
+/** How long the shell lets the starter work before it hands the reader to the sign-in page anyway. */
+export const STARTER_TIMEOUT_MS = 15_000;
 
 export interface ShellInput {
   readonly baseUrl: string;
@@ -12,6 +23,8 @@ export interface ShellInput {
   readonly lang: string;
   /** The site's favicon, relative to the base URL (without it the browser asks for a missing `/favicon.ico`). */
   readonly favicon: string;
+  /** Without it, the shell only hands the reader to the sign-in page. */
+  readonly starter?: SignInStarter;
 }
 
 export interface SignInShell {
@@ -32,14 +45,32 @@ export const SHELL_MESSAGE = 'This page is for signed-in partners. You are being
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 
-/** A JS string literal that cannot end the `<script>` element it sits in. */
-const scriptString = (text: string) => JSON.stringify(text).replace(/</g, '\\u003c');
+/** A JS literal of `value` that cannot end the `<script>` element it sits in. */
+export const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function renderSignInShell({ baseUrl, siteTitle, lang, favicon }: ShellInput): SignInShell {
+/**
+ * The shell's script. With a starter, it imports it and starts the sign-in from here; the sign-in page
+ * takes over when the starter rejects (it found tokens to decide about, or something failed), cannot be
+ * loaded, or has not left for the provider within `STARTER_TIMEOUT_MS`. Without one, it goes to the
+ * sign-in page at once.
+ */
+function shellScript(signInPage: string, baseUrl: string, starter: SignInStarter | undefined): string {
+  const toSignInPage =
+    `var p=location.pathname+location.search+location.hash,` +
+    `u=${scriptLiteral(`${signInPage}?${RETURN_TO_PARAM}=`)}+encodeURIComponent(p);` +
+    'function f(){location.replace(u)}';
+  if (!starter) return `(function(){${toSignInPage}f()})();`;
+  return (
+    `(function(){${toSignInPage}var t=setTimeout(f,${STARTER_TIMEOUT_MS});` +
+    `import(${scriptLiteral(`${baseUrl}${starter.file}`)})` +
+    `.then(function(m){return m.startSignIn(${scriptLiteral(starter.settings)},${scriptLiteral(baseUrl)},p)})` +
+    '.catch(function(){clearTimeout(t);f()})})();'
+  );
+}
+
+export function renderSignInShell({ baseUrl, siteTitle, lang, favicon, starter }: ShellInput): SignInShell {
   const signInPage = `${baseUrl}${SIGN_IN_PAGE_PATH}`;
-  const script =
-    `location.replace(${scriptString(`${signInPage}?${RETURN_TO_PARAM}=`)}` +
-    '+encodeURIComponent(location.pathname+location.search+location.hash));';
+  const script = shellScript(signInPage, baseUrl, starter);
   const { light, dark } = SHELL_COLOURS;
   const html = `<!doctype html>
 <html lang="${escapeHtml(lang)}">

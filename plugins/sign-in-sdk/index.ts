@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import { replaceDependency } from '../lib/replaceDependency';
 
-const PAGE_HIDE_UNLOAD = path.join(__dirname, 'client', 'pageHideUnload.js');
+export const PAGE_HIDE_UNLOAD = path.join(__dirname, 'client', 'pageHideUnload.js');
 const BROADCAST_CHANNEL_CONTEXT = /[\\/]node_modules[\\/]broadcast-channel[\\/]/;
 
 /**

@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
-import { IDP_ISSUER, LEAK_CANARY, SIGNED_IN_STATE } from './environment.mjs';
+import { IDP_ISSUER, LEAK_CANARY, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
 import { expect, expectNoAxeViolations, signIn, signInAtProvider, test, waitForHydration } from './fixtures';
 
 /**
@@ -10,6 +11,16 @@ import { expect, expectNoAxeViolations, signIn, signInAtProvider, test, waitForH
 
 const CANARY_PAGE = '/docs/trading-api/equity/single-equity-order';
 
+/** An anonymous deep link: the shell (401), sign-in at the provider, then the same address with its content. */
+async function signInFromDeepLink(page: Page): Promise<void> {
+  const response = await page.goto(`${CANARY_PAGE}?tab=curl#request`);
+  expect(response?.status()).toBe(401);
+  await signInAtProvider(page);
+  await page.waitForURL((url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl');
+  expect(new URL(page.url()).hash).toBe('#request');
+  await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+}
+
 test.describe('anonymous', () => {
   // A refused chunk logs its 401, and Chromium refuses to run its plain-text answer: expected here.
   test.use({
@@ -18,12 +29,7 @@ test.describe('anonymous', () => {
   });
 
   test('a deep link gets the shell, then sign-in, then the same address with its content', async ({ page }) => {
-    const response = await page.goto(`${CANARY_PAGE}?tab=curl#request`);
-    expect(response?.status()).toBe(401);
-    await signInAtProvider(page);
-    await page.waitForURL((url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl');
-    expect(new URL(page.url()).hash).toBe('#request');
-    await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+    await signInFromDeepLink(page);
   });
 
   test('Documentation in the navbar, from the home page, ends at sign-in, then at the docs', async ({ page }) => {
@@ -77,10 +83,61 @@ test.describe('the shell', () => {
   });
 });
 
-test.describe("tokens stored but the gate's cookie gone", () => {
+test.describe("the shell's own sign-in", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('goes from the shell to the provider without loading the site, and back to the address', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const response = await page.goto(`${CANARY_PAGE}?tab=curl#request`);
+    expect(response?.status()).toBe(401);
+    await page.waitForURL((url) => url.origin === IDP_ISSUER);
+    // The shell imported its starter (plugins/sign-in-sdk/starter.ts) and left for the provider from there:
+    // neither the sign-in page nor the site's application code was loaded on the way.
+    expect(requested.filter((path) => /^\/assets\/sign-in\/start\.[0-9a-f]{8}\.js$/.test(path))).toHaveLength(1);
+    expect(requested.filter((path) => path === '/login/' || path.startsWith('/assets/js/'))).toEqual([]);
+    await signInAtProvider(page);
+    await page.waitForURL(
+      (url) => url.pathname === CANARY_PAGE && url.search === '?tab=curl' && url.hash === '#request',
+    );
+    await expect(page.getByText(LEAK_CANARY)).toBeVisible();
+    // The return page exchanged the code with the same starter and left without loading the application:
+    // between its request and the signed-in page's, the browser asked for the starter and no application script.
+    const onReturnPage = requested.slice(requested.indexOf('/login/callback'), requested.lastIndexOf(CANARY_PAGE));
+    expect(onReturnPage.filter((path) => path.startsWith('/assets/sign-in/'))).toHaveLength(1);
+    expect(onReturnPage.filter((path) => path.startsWith('/assets/js/'))).toEqual([]);
+  });
+});
+
+test.describe("the return page's early code exchange", () => {
+  // The site's application is refused on purpose below.
+  test.use({ storageState: { cookies: [], origins: [] }, expectedConsoleErrors: [/net::ERR_FAILED/] });
+
+  test("signs in without the site's application: the gate then sends the page, shown at first paint", async ({
+    page,
+  }) => {
+    // No script of the application may load on the whole round trip: the shell starts the sign-in,
+    // the return page's inline script exchanges the code, and the gate admits the page the reader asked for.
+    await page.route(
+      (url) => url.origin === SITE_ORIGIN && url.pathname.startsWith('/assets/js/'),
+      (route) => route.abort(),
+    );
+    const tokenRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${IDP_ISSUER}/connect/token`)) tokenRequests.push(request.method());
+    });
+    await signInFromDeepLink(page);
+    // Shown by the gate's admission alone: the page never hydrated.
+    await expect(page.locator('html')).toHaveAttribute('data-gate-admitted', '');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+    expect(tokenRequests).toEqual(['POST']);
+  });
+});
+
+test.describe("the shell's own sign-in, with tokens stored but the gate's cookie gone", () => {
   test.use({ storageState: SIGNED_IN_STATE });
 
-  test('the shell hands over to the sign-in page, which returns the reader with a fresh cookie and no new sign-in', async ({
+  test('hands over to the sign-in page, which returns the reader with a fresh cookie and no new sign-in', async ({
     page,
     context,
   }) => {

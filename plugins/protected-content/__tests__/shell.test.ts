@@ -3,7 +3,8 @@ import path from 'node:path';
 import { RETURN_TO_PARAM, SIGN_IN_PAGE_PATH } from '../../../config/protectedContent';
 import { contentSecurityPolicy, scriptHashSource } from '../csp';
 import { isRunnableInlineScript, scanHtml } from '../html';
-import { renderSignInShell, SHELL_COLOURS, SHELL_HEADING, SHELL_MESSAGE } from '../shell';
+import type { AuthSettings } from '../../../config/settings';
+import { renderSignInShell, SHELL_COLOURS, SHELL_HEADING, SHELL_MESSAGE, STARTER_TIMEOUT_MS } from '../shell';
 
 const shell = renderSignInShell({
   baseUrl: '/portal/',
@@ -96,6 +97,87 @@ describe('renderSignInShell', () => {
   it('follows the reader’s colour scheme', () => {
     expect(shell.html).toContain('@media (prefers-color-scheme: dark)');
     expect(shell.html).toContain('color-scheme: light dark');
+  });
+});
+
+describe('renderSignInShell with a sign-in starter', () => {
+  const settings: AuthSettings = {
+    issuer: 'https://login.example.com',
+    clientId: 'developer-docs',
+    scopes: ['openid'],
+    realm: 'developers',
+    debug: false,
+    revokeOnSignOut: true,
+    protectedPaths: ['/docs'],
+    sandboxClientIdClaim: 'sandbox_client_id',
+  };
+  const withStarter = renderSignInShell({
+    baseUrl: '/portal/',
+    siteTitle: 'Clearing API Developer Docs',
+    favicon: 'img/favicon.svg',
+    lang: 'en',
+    starter: { file: 'assets/sign-in/start.0123abcd.js', settings },
+  });
+  const signInPage = `/portal/${SIGN_IN_PAGE_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent('/portal/docs/orders?a=b#c')}`;
+
+  /** Runs the script with `import()` standing in for the browser's; returns what it imported, started and replaced. */
+  async function run(importModule: (url: string) => Promise<unknown>) {
+    const replaced: string[] = [];
+    const timers: (() => void)[] = [];
+    const location = {
+      pathname: '/portal/docs/orders',
+      search: '?a=b',
+      hash: '#c',
+      replace: (to: string) => replaced.push(to),
+    };
+    const imported: string[] = [];
+    const script = withStarter.script.replace('import(', '__import(');
+    expect(script).not.toBe(withStarter.script);
+    new Function('location', 'setTimeout', 'clearTimeout', '__import', script)(
+      location,
+      (callback: () => void, ms: number) => {
+        expect(ms).toBe(STARTER_TIMEOUT_MS);
+        timers.push(callback);
+        return timers.length;
+      },
+      (id: number) => (timers[id - 1] = () => undefined),
+      (url: string) => {
+        imported.push(url);
+        return importModule(url);
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { imported, replaced, timeout: () => timers.forEach((timer) => timer()) };
+  }
+
+  it('imports the starter under the base URL and starts the sign-in with the settings and the address asked for', async () => {
+    const startSignIn = jest.fn(async () => undefined);
+    const { imported, replaced } = await run(async () => ({ startSignIn }));
+    expect(imported).toEqual(['/portal/assets/sign-in/start.0123abcd.js']);
+    expect(startSignIn).toHaveBeenCalledWith(settings, '/portal/', '/portal/docs/orders?a=b#c');
+    expect(replaced).toEqual([]);
+  });
+
+  it('hands the reader to the sign-in page when the starter declines or fails', async () => {
+    const declined = await run(async () => ({
+      startSignIn: async () => Promise.reject(new Error('tokens are stored')),
+    }));
+    expect(declined.replaced).toEqual([signInPage]);
+    const unavailable = await run(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    expect(unavailable.replaced).toEqual([signInPage]);
+  });
+
+  it('hands the reader to the sign-in page when the starter has not left for the provider in time', async () => {
+    const stalled = await run(() => new Promise(() => undefined));
+    expect(stalled.replaced).toEqual([]);
+    stalled.timeout();
+    expect(stalled.replaced).toEqual([signInPage]);
+  });
+
+  it('keeps its one inline script safe and allowed by the CSP', () => {
+    expect(withStarter.script).not.toContain('</script');
+    const scripts = scanHtml(withStarter.html).scripts.filter(isRunnableInlineScript);
+    expect(scripts.map(({ text }) => text)).toEqual([withStarter.script]);
   });
 });
 

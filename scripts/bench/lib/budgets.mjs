@@ -194,7 +194,7 @@ export function judge(results, plan) {
       `Sign-in round trip (deep link to content, typing excluded), ${medianRangeOf(plan.signInRuns)}`,
       {
         site: signIn
-          ? `${spread(signIn.totals, sec) ?? sec(signIn.median.total)}; medians: to form ${msText(signIn.median.toForm)}, submit to content ${msText(signIn.median.formToContent)}`
+          ? `${spread(signIn.totals, sec) ?? sec(signIn.median.total)}; medians: to form ${msText(signIn.median.toForm)}, submit to content ${msText(signIn.median.formToContent)}${signIn.median.formToHydrated === undefined ? '' : ` (to the page hydrated ${msText(signIn.median.formToHydrated)})`}`
           : undefined,
       },
       '≤ 1.0 s',

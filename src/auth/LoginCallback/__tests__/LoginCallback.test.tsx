@@ -4,6 +4,7 @@ import { loadAuthEngine } from '../../loadAuthEngine';
 import * as signInFailure from '../../signInFailure';
 import { answered, deferred, FakeEngine, renderAt } from '../../__tests__/fakeEngine';
 import type { ReceivedSignIn } from '../../AuthProvider/engine';
+import { EARLY_FINISH_GLOBAL, type EarlyFinish, type EarlyFinishOutcome } from '../../earlyFinish';
 import LoginCallbackHandler, { CALLBACK_TIMEOUT_MS } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -210,6 +211,75 @@ describe('LoginCallback', () => {
       await answered(load);
       act(() => jest.advanceTimersByTime(50));
       expect(new URLSearchParams(location().search).get('reason')).toBe('timeout');
+    });
+  });
+
+  describe("the page's early exchange (behind the gate)", () => {
+    function leaveEarlyFinish(result: Promise<EarlyFinishOutcome>) {
+      const abandon = jest.fn();
+      (window as unknown as Record<string, EarlyFinish>)[EARLY_FINISH_GLOBAL] = { result, abandon };
+      return abandon;
+    }
+
+    afterEach(() => {
+      delete (window as unknown as Record<string, unknown>)[EARLY_FINISH_GLOBAL];
+    });
+
+    it('waits for it and exchanges nothing itself while the browser leaves for the page', async () => {
+      const outcome = deferred<EarlyFinishOutcome>();
+      leaveEarlyFinish(outcome.promise);
+      const engine = new FakeEngine();
+      const { location } = renderCallback(engine);
+      outcome.resolve({ outcome: 'leaving', returnTo: '/docs/trading-api' });
+      await act(async () => {
+        await outcome.promise;
+      });
+      expect(load).not.toHaveBeenCalled();
+      expect(engine.receiveSignIn).not.toHaveBeenCalled();
+      expect(location().pathname).toBe('/login/callback');
+    });
+
+    it('exchanges the code itself when the early script sent nothing', async () => {
+      leaveEarlyFinish(Promise.resolve({ outcome: 'not-started' }));
+      const engine = new FakeEngine();
+      engine.receiveSignIn.mockResolvedValue(received('/docs/trading-api'));
+      const { location } = renderCallback(engine);
+      await waitFor(() => expect(location().pathname).toBe('/docs/trading-api'));
+      expect(engine.receiveSignIn).toHaveBeenCalledTimes(1);
+    });
+
+    it('explains its failure with the return address, clears what is left, and never spends the code again', async () => {
+      leaveTransaction();
+      const error = Object.assign(new Error('The authorization code is invalid'), {
+        name: 'OAuthError',
+        errorCode: 'invalid_grant',
+      });
+      leaveEarlyFinish(Promise.resolve({ outcome: 'failed', error }));
+      const engine = new FakeEngine();
+      const { location } = renderCallback(engine);
+      await waitFor(() => expect(location().pathname).toBe('/401/error'));
+      expect(new URLSearchParams(location().search).get('reason')).toBe('code-rejected');
+      expect(new URLSearchParams(location().search).get('returnTo')).toBe('/docs/trading-api');
+      expect(engine.receiveSignIn).not.toHaveBeenCalled();
+      expect(engine.clearLocalSession).toHaveBeenCalled();
+      expectNoTransaction();
+    });
+
+    it('a time-out abandons it, so that a late exchange stores nothing and goes nowhere', async () => {
+      jest.useFakeTimers();
+      const outcome = deferred<EarlyFinishOutcome>();
+      const abandon = leaveEarlyFinish(outcome.promise);
+      const engine = new FakeEngine();
+      load.mockResolvedValue(engine);
+      const { location } = renderAt(CALLBACK, <LoginCallbackHandler timeoutMs={50} />);
+      act(() => jest.advanceTimersByTime(50));
+      expect(new URLSearchParams(location().search).get('reason')).toBe('timeout');
+      expect(abandon).toHaveBeenCalledTimes(1);
+      outcome.resolve({ outcome: 'abandoned' });
+      await act(async () => {
+        await outcome.promise;
+      });
+      expect(location().search).toContain('reason=timeout');
     });
   });
 });
