@@ -7,6 +7,7 @@ import { replaceDependency } from '../lib/replaceDependency';
 import { withDocsLinksUnder } from './docsLinks';
 import { descriptionDownloads, writeDescriptionDownloads } from './downloads';
 import { introductionOf } from './introduction';
+import { assertHighlightableWithPrismCore, PRISM_LANGUAGE_COMPONENT_REQUEST } from './redocPrism';
 import { withTryItLinks } from './tryItLinks';
 
 /** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
@@ -28,7 +29,9 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
     return {
       name: apiReferencePluginName(api),
       async loadContent() {
-        return (await bundleDescriptions()).bundled[api];
+        const description = (await bundleDescriptions()).bundled[api];
+        assertHighlightableWithPrismCore(api, description);
+        return description;
       },
       async contentLoaded({ content, actions }) {
         const description = await actions.createData(
@@ -66,8 +69,10 @@ const REDOC_SPEC_LOADER_REQUEST = /^(@redocly\/openapi-core\/lib\/(bundle|config
 const REDOC_BUNDLE_CONTEXT = /[\\/]node_modules[\\/]redoc[\\/]bundles$/;
 
 /**
- * Keeps Redoc from fetching its menu logo from a CDN (see `redocOfflineLoader.js`), and leaves its
- * description loader out of the browser bundle (see `redocSpecLoaderStub.js`). Register once.
+ * Keeps Redoc from fetching its menu logo from a CDN (see `redocOfflineLoader.js`), and leaves out of the
+ * browser bundle what Redoc would load but the site never runs: its description loader
+ * (`redocSpecLoaderStub.js`), Prism's language components (`redocPrismLanguageStub.js`, checked by
+ * `redocPrism.ts`) and its search's index builder (`redocSearchStub.js`). Register once.
  */
 export function redocOfflinePlugin(): Plugin<unknown> {
   return {
@@ -79,6 +84,16 @@ export function redocOfflinePlugin(): Plugin<unknown> {
             request: REDOC_SPEC_LOADER_REQUEST,
             importedFrom: REDOC_BUNDLE_CONTEXT,
             replacement: require.resolve('./redocSpecLoaderStub.js'),
+          }),
+          replaceDependency(utils, {
+            request: PRISM_LANGUAGE_COMPONENT_REQUEST,
+            importedFrom: REDOC_BUNDLE_CONTEXT,
+            replacement: require.resolve('./redocPrismLanguageStub.js'),
+          }),
+          replaceDependency(utils, {
+            request: /^lunr$/,
+            importedFrom: REDOC_BUNDLE_CONTEXT,
+            replacement: require.resolve('./redocSearchStub.js'),
           }),
         ],
         module: {

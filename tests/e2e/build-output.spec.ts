@@ -27,7 +27,7 @@ test('no page or bundle uses placeholder words', () => {
   expect(offenders).toEqual([]);
 });
 
-test("the reference bundle leaves out Redoc's description loader, and the search index its serialized form", () => {
+test("the reference bundle leaves out Redoc's description loader, Prism's languages and lunr, and the search index its serialized form", () => {
   const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
   const redoc = scripts.filter((file) => readFileSync(file, 'utf8').includes('redoc-wrap'));
   expect(redoc.length).toBeGreaterThan(0);
@@ -36,6 +36,16 @@ test("the reference bundle leaves out Redoc's description loader, and the search
     /rootRedoclyConfigSchema|YAMLParseError/.test(readFileSync(file, 'utf8')),
   );
   expect(withLoader).toEqual([]);
+  // Prism's language components (plugins/api-reference/redocPrismLanguageStub.js): of Prism's grammars only
+  // its core's are defined; and lunr, for Redoc's search, is its stub (redocSearchStub.js).
+  const grammars = redoc.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\.languages\.(\w+)=/g)].map(([, name]) => name),
+  );
+  expect(grammars).toContain('javascript');
+  expect(new Set(grammars)).toEqual(
+    new Set(['markup', 'html', 'mathml', 'svg', 'xml', 'ssml', 'atom', 'rss', 'css', 'clike', 'javascript', 'js']),
+  );
+  expect(redoc.filter((file) => readFileSync(file, 'utf8').includes('redocSearchStub.js')).length).toBe(1);
   // The search worker builds the lunr index from the documents (plugins/search-index).
   const index = JSON.parse(readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as object[];
   expect(index.every((part) => Object.keys(part).join() === 'documents')).toBe(true);

@@ -1,0 +1,128 @@
+import { API_NAMES, loadBundled } from '../../../openapi/descriptions';
+import type { JsonObject } from '../../../openapi/document';
+import {
+  assertHighlightableWithPrismCore,
+  fencedLanguages,
+  highlightedLanguages,
+  mediaTypeLanguage,
+  prismGrammars,
+  redocGrammar,
+} from '../redocPrism';
+
+/** A description with one operation, a code sample in `language` and `markdown` as its description. */
+function describedWith({
+  language,
+  markdown,
+  mediaType,
+}: {
+  language?: string;
+  markdown?: string;
+  mediaType?: string;
+}) {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Test', version: '1', description: markdown ?? 'No code.' },
+    paths: {
+      '/orders': {
+        post: {
+          operationId: 'placeOrder',
+          ...(language ? { 'x-codeSamples': [{ lang: language, source: 'x' }] } : {}),
+          responses: {
+            '200': { description: 'Placed.', content: { [mediaType ?? 'application/json']: { example: {} } } },
+          },
+        },
+      },
+    },
+  } satisfies JsonObject;
+}
+
+describe('prismGrammars', () => {
+  it("reads the components Redoc's bundle requires: its core lacks their grammars, which they add", () => {
+    const { core, withRedocComponents } = prismGrammars();
+    expect([...core]).toEqual(expect.arrayContaining(['markup', 'xml', 'css', 'clike', 'javascript', 'js']));
+    for (const grammar of ['python', 'bash', 'csv', 'csharp', 'cpp', 'yaml']) {
+      expect(core.has(grammar)).toBe(false);
+      expect(withRedocComponents.has(grammar)).toBe(true);
+    }
+  });
+});
+
+describe('redocGrammar and mediaTypeLanguage (as Redoc resolves a language)', () => {
+  const { core, withRedocComponents } = prismGrammars();
+  it.each([
+    ['JSON', 'core', 'js'],
+    ['XML', 'core', 'xml'],
+    ['python', 'core', 'clike'],
+    ['python', 'every component', 'python'],
+    ['Shell', 'every component', 'shell'],
+    ['C++', 'every component', 'cpp'],
+    ['', 'core', 'clike'],
+  ])('%j with the grammars of Prism’s %s is highlighted as %j', (language, grammars, grammar) => {
+    expect(redocGrammar(language, grammars === 'core' ? core : withRedocComponents)).toBe(grammar);
+  });
+  it.each([
+    ['application/json', null],
+    ['application/problem+json', null],
+    ['application/xml', 'xml'],
+    ['text/csv', 'csv'],
+    ['text/plain', 'tex'],
+    ['application/pdf', 'clike'],
+  ])('an example of %s is highlighted as %j', (mediaType, language) => {
+    expect(mediaTypeLanguage(mediaType)).toBe(language);
+  });
+});
+
+describe('highlightedLanguages', () => {
+  it('finds code samples, fenced code in descriptions and non-JSON examples, with where they are', () => {
+    const found = highlightedLanguages(
+      describedWith({
+        language: 'Python',
+        markdown: 'Intro\n\n```bash\ncurl\n```\n\n~~~\nplain\n~~~',
+        mediaType: 'text/csv',
+      }),
+    );
+    expect(found).toEqual([
+      { language: 'bash', at: 'info.description' },
+      { language: '', at: 'info.description' },
+      { language: 'Python', at: 'paths./orders.post.x-codeSamples.0' },
+      { language: 'csv', at: 'paths./orders.post.responses.200.content.text/csv' },
+    ]);
+  });
+
+  it('leaves JSON examples (Redoc draws them without Prism) and inline code out', () => {
+    expect(highlightedLanguages(describedWith({ markdown: 'Send `client_id` as ```json``` text.' }))).toEqual([]);
+  });
+
+  it('reads the first word of a fence’s info string', () => {
+    expect(fencedLanguages('```http title="Request"\nGET /\n```\n   ~~~~ yaml\na: 1\n~~~~')).toEqual(['http', 'yaml']);
+  });
+});
+
+describe('assertHighlightableWithPrismCore', () => {
+  it('accepts every description of the site', () => {
+    for (const api of API_NAMES) {
+      expect(() => assertHighlightableWithPrismCore(api, loadBundled(api, { dereferenced: false }))).not.toThrow();
+    }
+  });
+
+  it('accepts languages that Prism’s core highlights as Redoc would with every component', () => {
+    for (const language of ['JSON', 'javascript', 'xml', 'html', 'tex', 'unknown']) {
+      expect(() => assertHighlightableWithPrismCore('orders', describedWith({ language }))).not.toThrow();
+    }
+    expect(() =>
+      assertHighlightableWithPrismCore('orders', describedWith({ mediaType: 'application/xml' })),
+    ).not.toThrow();
+  });
+
+  it.each([
+    [{ language: 'Python' }, '"Python" at paths./orders.post.x-codeSamples.0'],
+    [{ language: 'shell' }, '"shell" at paths./orders.post.x-codeSamples.0'],
+    [{ markdown: '```bash\ncurl https://example.com\n```' }, '"bash" at info.description'],
+    [{ mediaType: 'text/csv' }, '"csv" at paths./orders.post.responses.200.content.text/csv'],
+  ])('fails the build for %j, naming the language and where it is used', (input, named) => {
+    expect(() => assertHighlightableWithPrismCore('orders', describedWith(input))).toThrow(named);
+    expect(() => assertHighlightableWithPrismCore('orders', describedWith(input))).toThrow(
+      /openapi\/orders\.yaml: the API reference would highlight these without their Prism grammar[\s\S]*plugins\/api-reference\/redocPrism\.ts/,
+    );
+  });
+});
