@@ -120,7 +120,7 @@ describe('renderSignInShell with a sign-in starter', () => {
   });
   const signInPage = `/portal/${SIGN_IN_PAGE_PATH}?${RETURN_TO_PARAM}=${encodeURIComponent('/portal/docs/orders?a=b#c')}`;
 
-  /** Runs the script with `import()` standing in for the browser's; returns what it imported, started and replaced. */
+  /** Runs the script with a stand-in for the browser's dynamic import; returns what it imported, started and replaced. */
   async function run(importModule: (url: string) => Promise<unknown>) {
     const replaced: string[] = [];
     const timers: (() => void)[] = [];
@@ -131,7 +131,7 @@ describe('renderSignInShell with a sign-in starter', () => {
       replace: (to: string) => replaced.push(to),
     };
     const imported: string[] = [];
-    const script = withStarter.script.replace('import(', '__import(');
+    const script = withStarter.script.replace(/\bimport\(/, '__import(');
     expect(script).not.toBe(withStarter.script);
     new Function('location', 'setTimeout', 'clearTimeout', '__import', script)(
       location,
