@@ -10,8 +10,8 @@
  * names the language and where it is used.
  */
 import { readFileSync } from 'node:fs';
-import { createContext, runInContext } from 'node:vm';
 import { isObject, type JsonObject } from '../../openapi/document';
+import { prismGrammarNames } from '../lib/prismGrammars';
 
 /** What Redoc's bundle asks for to highlight other languages than Prism's core has. */
 export const PRISM_LANGUAGE_COMPONENT_REQUEST = /^prismjs\/components\/prism-[\w-]+\.js$/;
@@ -99,14 +99,6 @@ export function highlightedLanguages(description: JsonObject): HighlightedLangua
   return found;
 }
 
-/** The grammar names Prism has after running `files` (its core, then language components) in a fresh context. */
-function grammarsAfter(files: readonly string[]): Set<string> {
-  const context = createContext({});
-  for (const file of files) runInContext(readFileSync(file, 'utf8'), context, { filename: file });
-  const languages = (context as { Prism: { languages: Record<string, unknown> } }).Prism.languages;
-  return new Set(Object.keys(languages).filter((name) => typeof languages[name] !== 'function'));
-}
-
 /** The grammars of Prism's core, and of the core with every component Redoc's bundle requires (read from the bundle). */
 export function prismGrammars(): { readonly core: Set<string>; readonly withRedocComponents: Set<string> } {
   const redocBundle = readFileSync(require.resolve('redoc/bundles/redoc.browser.lib.js'), 'utf8');
@@ -114,7 +106,7 @@ export function prismGrammars(): { readonly core: Set<string>; readonly withRedo
     ([, request]) => require.resolve(request as string),
   );
   const core = require.resolve('prismjs');
-  return { core: grammarsAfter([core]), withRedocComponents: grammarsAfter([core, ...components]) };
+  return { core: prismGrammarNames([core]), withRedocComponents: prismGrammarNames([core, ...components]) };
 }
 
 let grammars: ReturnType<typeof prismGrammars> | undefined;

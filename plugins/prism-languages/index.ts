@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import vm from 'node:vm';
 import type { Plugin } from '@docusaurus/types';
 import type { Code, Nodes, Root } from 'mdast';
 import getLoader, { type Components } from 'prismjs/dependencies';
 import components from 'prismjs/components.json';
+import { prismGrammarNames } from '../lib/prismGrammars';
 
 /** Code block languages that are not Prism's: `@docusaurus/theme-mermaid` draws these. */
 const DRAWN_LANGUAGES = new Set(['mermaid']);
@@ -26,13 +24,10 @@ export function prismComponents(languages: readonly string[]): string[] {
  * names), read from a Prism core with exactly those components loaded, as in the browser.
  */
 export function highlightedLanguageNames(languages: readonly string[]): ReadonlySet<string> {
-  const prismDir = path.dirname(require.resolve('prismjs/package.json'));
-  const sandbox = vm.createContext({});
-  for (const file of ['prism-core', ...prismComponents(languages).map((id) => `prism-${id}`)]) {
-    vm.runInContext(readFileSync(path.join(prismDir, 'components', `${file}.js`), 'utf8'), sandbox, { filename: file });
-  }
-  const registry = (sandbox as { Prism: { languages: Record<string, unknown> } }).Prism.languages;
-  return new Set(Object.keys(registry).filter((name) => typeof registry[name] === 'object'));
+  const files = ['core', ...prismComponents(languages)].map((id) =>
+    require.resolve(`prismjs/components/prism-${id}.js`),
+  );
+  return prismGrammarNames(files);
 }
 
 /** Why a code block's language cannot be highlighted, or null when it can (or the block names none). */
