@@ -18,6 +18,11 @@ module.exports = {
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   // Modules shared with the server (config/*.mjs) are ESM: babel-jest turns them into CommonJS too.
   transform: { '\\.(mjs|[jt]sx?)$': 'babel-jest' },
+  // So are the Markdown parser and its syntax tree helpers (ES modules only), which Jest's CommonJS cannot load as
+  // they are: every other package is left as it is.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(mdast-util-from-markdown|mdast-util-to-string|micromark[^/]*|decode-named-character-reference|character-entities|devlop|unist-util-[^/]+)/)',
+  ],
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/tests/unit/cssModuleStub.js',
     '^@site/(.*)$': '<rootDir>/$1',

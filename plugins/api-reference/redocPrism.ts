@@ -1,6 +1,6 @@
 /**
  * Redoc requires 23 of Prism's language components (`prismjs/components/prism-*.js`) for the code it
- * highlights: x-codeSamples, fenced code in descriptions, and examples whose media type is not JSON.
+ * highlights: x-codeSamples, code blocks in descriptions, and examples whose media type is not JSON.
  * Evaluating them is a tenth of a second of the reference's first long task on a phone, and the site's
  * descriptions use none of them, so the site's Redoc bundle leaves them out (`redocPrismLanguageStub.js`):
  * Redoc then highlights with the grammars of Prism's core (markup and XML, CSS, C-like, JavaScript).
@@ -10,6 +10,8 @@
  * names the language and where it is used.
  */
 import { readFileSync } from 'node:fs';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { visit } from 'unist-util-visit';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { prismGrammarNames } from '../lib/prismGrammars';
 
@@ -49,30 +51,26 @@ export interface HighlightedLanguage {
   readonly at: string;
 }
 
-/** The info string's first word of every fenced code block in Markdown ('' for a block without one). */
-export function fencedLanguages(markdown: string): string[] {
+/**
+ * The language of every code block in a description's Markdown, as CommonMark reads it (`mdast-util-from-markdown`):
+ * the info string's first word, '' for a block that names none (an indented block, or a fence without one). Fences
+ * in lists and block quotes count; a line of backticks with a backtick in its info string is inline code, not a fence.
+ * No GFM extension: it adds no code block syntax.
+ */
+export function codeBlockLanguages(markdown: string): string[] {
   const languages: string[] = [];
-  let open: string | null = null; // the opening fence of the block we are in
-  for (const line of markdown.split('\n')) {
-    const fence = /^ {0,3}(`{3,}|~{3,})[ \t]*(\S*)/.exec(line);
-    if (!fence) continue;
-    const [, marks = '', info = ''] = fence;
-    if (open === null) {
-      languages.push(info);
-      open = marks;
-    } else if (marks[0] === open[0] && marks.length >= open.length && line.trim() === marks) {
-      open = null;
-    }
-  }
+  visit(fromMarkdown(markdown), 'code', (node) => {
+    languages.push(node.lang ?? '');
+  });
   return languages;
 }
 
-/** Every language a description makes Redoc highlight: code samples, fenced code in descriptions, non-JSON examples. */
+/** Every language a description makes Redoc highlight: code samples, code blocks in descriptions, non-JSON examples. */
 export function highlightedLanguages(description: JsonObject): HighlightedLanguage[] {
   const found: HighlightedLanguage[] = [];
   const visit = (value: unknown, at: string, key: string): void => {
     if (typeof value === 'string') {
-      if (key === 'description') for (const language of fencedLanguages(value)) found.push({ language, at });
+      if (key === 'description') for (const language of codeBlockLanguages(value)) found.push({ language, at });
       return;
     }
     if (Array.isArray(value)) {

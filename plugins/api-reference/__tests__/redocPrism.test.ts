@@ -2,7 +2,7 @@ import { API_NAMES, loadBundled } from '../../../openapi/descriptions';
 import type { JsonObject } from '../../../openapi/document';
 import {
   assertHighlightableWithPrismCore,
-  fencedLanguages,
+  codeBlockLanguages,
   highlightedLanguages,
   mediaTypeLanguage,
   prismGrammars,
@@ -94,7 +94,21 @@ describe('highlightedLanguages', () => {
   });
 
   it('reads the first word of a fence’s info string', () => {
-    expect(fencedLanguages('```http title="Request"\nGET /\n```\n   ~~~~ yaml\na: 1\n~~~~')).toEqual(['http', 'yaml']);
+    expect(codeBlockLanguages('```http title="Request"\nGET /\n```\n   ~~~~ yaml\na: 1\n~~~~')).toEqual([
+      'http',
+      'yaml',
+    ]);
+  });
+
+  it.each([
+    ['a fence in a list item, indented four spaces', '- Install:\n\n    ```bash\n    npm ci\n    ```', ['bash']],
+    ['a fence in a block quote', '> ```python\n> print(1)\n> ```', ['python']],
+    ['backticks with a backtick in the info string (inline code, not a fence)', '```json``` is sent as text.', []],
+    ['a longer fence around a shorter one', '````md\n```bash\ncurl\n```\n````', ['md']],
+    ['a tilde fence with backticks inside', '~~~ yaml\n```\n~~~\n```xml\n<a/>\n```', ['yaml', 'xml']],
+    ['an indented block (no language)', 'Run:\n\n    curl https://example.com', ['']],
+  ])('reads %s as CommonMark does', (_case, markdown, languages) => {
+    expect(codeBlockLanguages(markdown)).toEqual(languages);
   });
 });
 
@@ -118,6 +132,7 @@ describe('assertHighlightableWithPrismCore', () => {
     [{ language: 'Python' }, '"Python" at paths./orders.post.x-codeSamples.0'],
     [{ language: 'shell' }, '"shell" at paths./orders.post.x-codeSamples.0'],
     [{ markdown: '```bash\ncurl https://example.com\n```' }, '"bash" at info.description'],
+    [{ markdown: '- Install:\n\n    ```bash\n    npm ci\n    ```' }, '"bash" at info.description'],
     [{ mediaType: 'text/csv' }, '"csv" at paths./orders.post.responses.200.content.text/csv'],
   ])('fails the build for %j, naming the language and where it is used', (input, named) => {
     expect(() => assertHighlightableWithPrismCore('orders', describedWith(input))).toThrow(named);
