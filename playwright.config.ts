@@ -1,48 +1,32 @@
 import { defineConfig } from '@playwright/test';
+import { BUILD_DIR, IDP_ENV, IDP_ISSUER, SITE_ORIGIN, SITE_SERVER_ENV } from './tests/e2e/environment.mjs';
 import {
-  BUILD_DIR,
-  CHROMIUM_ARGS,
-  CHROMIUM_EXECUTABLE,
-  IDP_ENV,
-  IDP_ISSUER,
-  SITE_ORIGIN,
-  SITE_SERVER_ENV,
-} from './tests/e2e/environment.mjs';
-import { assertPinnedNode } from './config/nodeRuntime.mjs';
-
-assertPinnedNode();
-
-const isCI = Boolean(process.env.CI);
-// The web servers run on this process's Node, the pinned one, whatever `node` the shell would find.
-const NODE = JSON.stringify(process.execPath);
+  DESKTOP_VIEWPORT,
+  identityProvider,
+  isCI,
+  productionServer,
+  SHARED_CONFIG,
+  SHARED_USE,
+} from './tests/e2e/playwrightShared';
 
 /**
  * Browser tests against the real production build, served by the production server (server/cli.mjs) as
  * readers get it, and the real development identity provider, in Debian's Chromium. `npm test` builds the
- * site first.
+ * site first. What this shares with playwright.base-url.config.ts is in tests/e2e/playwrightShared.ts.
  */
 export default defineConfig({
+  ...SHARED_CONFIG,
   testDir: 'tests/e2e',
-  forbidOnly: isCI,
-  retries: isCI ? 1 : 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
   reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  use: {
-    baseURL: SITE_ORIGIN,
-    // Recording a trace snapshots the page on every step, which slows a page as large as the reference
-    // several times over: record one only when a test is retried.
-    trace: 'on-first-retry',
-    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
-  },
+  use: { ...SHARED_USE, baseURL: SITE_ORIGIN },
   projects: [
     { name: 'setup', testMatch: [/auth\.setup\.ts/] },
     {
       name: 'desktop',
       dependencies: ['setup'],
       testIgnore: [/provider-faults\.spec\.ts/, /responsive\.spec\.ts/],
-      use: { viewport: { width: 1280, height: 800 } },
+      use: { viewport: DESKTOP_VIEWPORT },
     },
     {
       name: 'mobile',
@@ -57,23 +41,11 @@ export default defineConfig({
       dependencies: ['desktop', 'mobile'],
       fullyParallel: false,
       workers: 1,
-      use: { viewport: { width: 1280, height: 800 } },
+      use: { viewport: DESKTOP_VIEWPORT },
     },
   ],
   webServer: [
-    {
-      command: `${NODE} dev/idp/cli.mjs`,
-      url: `${IDP_ISSUER}/.well-known/openid-configuration`,
-      env: IDP_ENV,
-      reuseExistingServer: !isCI,
-      stdout: 'ignore',
-    },
-    {
-      command: `${NODE} server/cli.mjs --dir ${BUILD_DIR} --port ${new URL(SITE_ORIGIN).port} --host localhost`,
-      url: `${SITE_ORIGIN}/health.json`,
-      env: SITE_SERVER_ENV,
-      reuseExistingServer: !isCI,
-      stdout: 'ignore',
-    },
+    identityProvider(IDP_ISSUER, IDP_ENV),
+    productionServer({ dir: BUILD_DIR, origin: SITE_ORIGIN, baseUrl: '/' }, SITE_SERVER_ENV),
   ],
 });
