@@ -152,7 +152,7 @@ export function judge(results, plan) {
           }),
         );
         row(
-          `Lighthouse ${formFactor}, ${pageRow.label}: performance / accessibility / best practices, ${medianRangeOf(plan.runs)}`,
+          `Lighthouse ${formFactor}, ${pageRow.label}: performance, ${medianRangeOf(plan.runs)} / accessibility / best practices (first run)`,
           cells,
           limits.join('; '),
           checks,

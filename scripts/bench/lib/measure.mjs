@@ -14,7 +14,14 @@ import { measureSearch } from '../search.mjs';
 import { measureSignInRoundTrip } from '../sign-in-round-trip.mjs';
 import { signInOnce } from '../signInOnce.mjs';
 import { timedBuild } from './builds.mjs';
-import { launchDebuggableChromium, runLighthouse, signInOverCdp } from './lighthouse.mjs';
+import {
+  EVERY_CATEGORY,
+  launchDebuggableChromium,
+  lighthouseSummary,
+  ONCE_PER_PAGE,
+  runLighthouse,
+  signInOverCdp,
+} from './lighthouse.mjs';
 import { API_PAGE, DOCS_PAGE, PAGE_ROWS } from './plan.mjs';
 import { run, start, stop, waitForUrl, withTimeout } from './processes.mjs';
 import { median } from './stats.mjs';
@@ -275,13 +282,22 @@ export async function measure({ root, results, plan, log }) {
               const keepStorage = Boolean(row.signedIn && site.gated);
               const url = `${origin(site)}${row.paths[site.key]}`;
               log(`Lighthouse ${formFactor} ${round}/${plan.runs}: ${url}${keepStorage ? ' (signed in)' : ''}`);
+              // Accessibility and best practices do not vary: audited in the first round only.
+              const categories =
+                round === 1 ? EVERY_CATEGORY : EVERY_CATEGORY.filter((category) => !ONCE_PER_PAGE.includes(category));
               const sample = await attempt(`Lighthouse ${formFactor} ${url}`, () =>
-                runLighthouse({ url, port: (keepStorage ? signedIn : anonymous).port, formFactor, keepStorage }),
+                runLighthouse({
+                  url,
+                  port: (keepStorage ? signedIn : anonymous).port,
+                  formFactor,
+                  keepStorage,
+                  categories,
+                }),
               );
               if (sample) {
                 const below = [...sample.failingAudits.accessibility, ...sample.failingAudits.bestPractices];
                 log(
-                  `  ${sample.performance} / ${sample.accessibility} / ${sample.bestPractices}` +
+                  `  ${[sample.performance, sample.accessibility ?? '-', sample.bestPractices ?? '-'].join(' / ')}` +
                     (below.length ? ` (not passed: ${below.join(', ')})` : ''),
                 );
                 (((samples[site.key] ??= {})[row.key] ??= {})[formFactor] ??= []).push(sample);
@@ -295,19 +311,7 @@ export async function measure({ root, results, plan, log }) {
         for (const [rowKey, byFormFactor] of Object.entries(byRow)) {
           results[siteKey].lighthouse[rowKey] = { path: PAGE_ROWS.find((row) => row.key === rowKey).paths[siteKey] };
           for (const [formFactor, list] of Object.entries(byFormFactor)) {
-            results[siteKey].lighthouse[rowKey][formFactor] = {
-              runs: list.length,
-              performance: median(list.map((s) => s.performance)),
-              performanceRuns: list.map((s) => s.performance),
-              accessibility: median(list.map((s) => s.accessibility)),
-              bestPractices: median(list.map((s) => s.bestPractices)),
-              totalBlockingMs: median(list.map((s) => s.totalBlockingMs)),
-              largestContentfulPaintMs: median(list.map((s) => s.largestContentfulPaintMs)),
-              // Audits that kept accessibility or best practices below 100 in any run.
-              failingAudits: [
-                ...new Set(list.flatMap((s) => [...s.failingAudits.accessibility, ...s.failingAudits.bestPractices])),
-              ],
-            };
+            results[siteKey].lighthouse[rowKey][formFactor] = lighthouseSummary(list);
           }
         }
       }

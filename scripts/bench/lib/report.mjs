@@ -47,7 +47,7 @@ Written by \`npm run bench\` (scripts/bench/run.mjs) on ${results.started.slice(
 This site against the classic TypeScript template of Docusaurus ${results.docusaurus} (Faster on, our install
 overrides) and against that template holding ${results.content.pages} generated plain Markdown pages of the shape of our
 docs/ (${results.content.proseWords} prose words, ${results.content.headings} headings, ${results.content.tableRows} table rows, ${results.content.codeLines} code lines).
-Every site was served by ${results.server}. Lighthouse cells are performance / accessibility / best practices.
+Every site was served by ${results.server}. Lighthouse cells are performance (every run) / accessibility / best practices (audited in the first run only: they do not vary from run to run, and accessibility's scan is most of a run on a large page).
 
 ## Machine
 
