@@ -160,8 +160,8 @@ function requestLine(request) {
 }
 
 /**
- * @param {Root} tree the parsed page
- * @param {PageMarkdownInput} input
+ * @param {Root} tree the parsed page (changed: the article's widgets are replaced)
+ * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
  * @returns {Root} the article's content, in plain HTML that `rehype-remark` writes faithfully
  */
 export function simplifyArticle(tree, input) {
@@ -245,7 +245,15 @@ function yamlString(value) {
  * @param {PageMarkdownInput} input
  */
 export function articleMarkdown(input) {
-  const tree = unified().use(rehypeParse).parse(input.html);
+  return treeArticleMarkdown(unified().use(rehypeParse).parse(input.html), input);
+}
+
+/**
+ * {@link articleMarkdown} of a page already parsed. The tree is changed: read it for anything else first.
+ * @param {Root} tree
+ * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
+ */
+export function treeArticleMarkdown(tree, input) {
   const article = simplifyArticle(tree, input);
   const processor = unified()
     .use(rehypeRemark)

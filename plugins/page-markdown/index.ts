@@ -4,7 +4,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { articlesInWorker } from './articles';
+import { builtPagesPass } from '../lib/builtPages';
 import { markdownFile } from './htmlToMarkdown.mjs';
 import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
@@ -16,6 +16,9 @@ export interface PageMarkdownOptions {
   /** The sidebar whose order `llms-full.txt` and the sections follow. */
   readonly sidebarId: string;
 }
+
+/** The plugin's name, and in the build's pass over the built pages (plugins/lib/builtPages.ts). */
+const NAME = 'page-markdown';
 
 type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
 
@@ -50,8 +53,9 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
     const { baseUrl } = context.siteConfig;
     const siteUrl = `${options.siteUrl.replace(/\/+$/, '')}${baseUrl}`;
     const absolute = (urlPath: string) => `${siteUrl}${urlPath.slice(baseUrl.length)}`;
+    builtPagesPass.join(NAME);
     return {
-      name: 'page-markdown',
+      name: NAME,
       allContentLoaded({ allContent }) {
         docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
       },
@@ -87,9 +91,13 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
             page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
           })),
         );
-        const articles = await articlesInWorker(entries.map(({ file, page }) => ({ file, ...page })));
+        const facts = await builtPagesPass.facts(
+          NAME,
+          outDir,
+          entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
+        );
         for (const [index, { group, doc, page }] of entries.entries()) {
-          const article = articles[index];
+          const article = facts[index]?.markdown;
           if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
           const markdownPath = markdownPathOf(doc.permalink);
           await write(markdownPath, markdownFile(page, article));

@@ -7,8 +7,6 @@
  */
 import { select, selectAll } from 'hast-util-select';
 import { toText } from 'hast-util-to-text';
-import rehypeParse from 'rehype-parse';
-import { unified } from 'unified';
 
 /**
  * @typedef {object} ContentDocument a document of the theme's content part: found after the page titles
@@ -25,16 +23,17 @@ import { unified } from 'unified';
 const FIELD_LIST = 'ul.api-field-list';
 
 /**
- * @param {string} html a built docs page
+ * @param {import('../page-markdown/htmlToMarkdown.mjs').Root} tree a built docs page, parsed (not changed)
  * @param {{ url: string, pageId: number, nextId: () => number }} page where the documents point, and new ids
  * @returns {ContentDocument[]}
  */
-export function fieldDocuments(html, { url, pageId, nextId }) {
-  const tree = unified().use(rehypeParse).parse(html);
+export function fieldDocuments(tree, { url, pageId, nextId }) {
   const article = select('.theme-doc-markdown', tree);
   if (!article) return [];
   /** @type {ContentDocument[]} */
   const documents = [];
+  // The article's headings, once: an operation's anchor is the last of them before its block.
+  const headings = selectAll('h2[id], h3[id]', article);
 
   // The operation: `POST /orders/equity Place a single equity order`, at the heading above its block.
   for (const operation of selectAll('section[aria-label^="Operation "]', article)) {
@@ -45,7 +44,7 @@ export function fieldDocuments(html, { url, pageId, nextId }) {
     const text = `${words.join(' ')} ${toText(summary)
       .replace(/\s*\(.*\)\s*$/, '')
       .trim()}`;
-    const heading = selectAll('h2[id], h3[id]', article)
+    const heading = headings
       .filter((candidate) => (candidate.position?.start.offset ?? 0) < (operation.position?.start.offset ?? 0))
       .pop();
     const line = text.replace(/\s+/g, ' ');

@@ -32,3 +32,19 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/sca
     config: ProcessedPluginOptions,
   ): Promise<{ readonly i: number; readonly t: string; readonly [key: string]: unknown }[][]>;
 }
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js' {
+  /** The theme's reading of one built page (plugins/search-index/themeParse.mjs is a port of it); `null`: left out. */
+  export function parse(
+    html: string,
+    type: 'docs' | 'blog' | 'page',
+    url: string,
+    config: { readonly ignoreCssSelectors?: readonly string[]; readonly forceIgnoreNoIndex?: boolean },
+  ): {
+    readonly pageTitle: string;
+    readonly description: string;
+    readonly keywords: string;
+    readonly sections: readonly { readonly title: string; readonly hash: string; readonly content: string }[];
+    readonly breadcrumb: readonly string[];
+  } | null;
+}
