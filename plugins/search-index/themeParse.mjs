@@ -11,6 +11,7 @@
  * badge, a page's hidden anchors) is left out of a shallow copy that shares every untouched subtree.
  */
 import { select, selectAll } from 'hast-util-select';
+import { hasClass } from '../lib/hastElements.mjs';
 
 /**
  * @typedef {import('../page-markdown/htmlToMarkdown.mjs').Root} Root
@@ -71,11 +72,7 @@ function condensedText(nodes) {
 }
 
 /** A hash link, as the theme's `a.hash-link` selects it. @param {Node} node */
-const isHashLink = (node) =>
-  isElement(node) &&
-  node.tagName === 'a' &&
-  Array.isArray(node.properties.className) &&
-  node.properties.className.includes('hash-link');
+const isHashLink = (node) => isElement(node) && node.tagName === 'a' && hasClass(node, 'hash-link');
 
 /** An attribute as cheerio's `.attr()` reads it ("" where absent). @param {Element | undefined} element @param {string} name */
 const attribute = (element, name) => {
@@ -106,10 +103,6 @@ function without(node, removed) {
   }
   return changed ? /** @type {T} */ ({ ...node, children }) : node;
 }
-
-/** Whether `element` has the class `name`. @param {Element} element @param {string} name */
-const hasClass = (element, name) =>
-  Array.isArray(element.properties.className) && element.properties.className.includes(name);
 
 /**
  * What the theme's selectors find in `tree`, in one walk (hast-util-select walks the whole tree for each
