@@ -16,7 +16,6 @@ import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
 import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
 
@@ -58,6 +57,19 @@ function classes(element) {
 /** @param {Element} element @param {string} prefix a CSS-module class's name before its hash */
 function hasClassPrefix(element, prefix) {
   return classes(element).some((name) => name === prefix || name.startsWith(`${prefix}_`));
+}
+
+/**
+ * Removes every comment below `parent` (a plain walk: unist-util-visit took longer than the Markdown's
+ * own selectors on the site's pages).
+ * @param {Root | Element} parent
+ */
+function removeComments(parent) {
+  for (let index = parent.children.length - 1; index >= 0; index -= 1) {
+    const child = parent.children[index];
+    if (child?.type === 'comment') parent.children.splice(index, 1);
+    else if (child?.type === 'element') removeComments(child);
+  }
 }
 
 /** A `<div>` with a CSS module's class named `prefix`. @param {Element} element @param {string} prefix */
@@ -178,13 +190,7 @@ export function simplifyArticle(tree, input) {
   /** @type {Root} */
   const root = { type: 'root', children: article.children };
   // React's text separators (`<!-- -->`) and any other comment.
-  visit(root, 'comment', (_node, index, parent) => {
-    if (parent && index !== undefined) {
-      parent.children.splice(index, 1);
-      return index;
-    }
-    return undefined;
-  });
+  removeComments(root);
 
   // Widgets' chrome: heading and field anchors, buttons, icons.
   replaceElements(
