@@ -82,10 +82,21 @@ export class BuiltPagesPass {
     this.#takers.add(taker);
   }
 
-  /** The facts of `pages` of the build in `outDir`, in order, once every plugin that joined has asked. */
-  facts(taker: string, outDir: string, pages: readonly BuiltPage[]): Promise<BuiltPageFacts[]> {
+  /**
+   * The facts of the pages that `listPages` names, of the build in `outDir`, in order, once every plugin that
+   * joined has asked. If `listPages` throws, the plugin asks for no page, so that the others are not kept
+   * waiting, and its answer is that error.
+   */
+  facts(taker: string, outDir: string, listPages: () => readonly BuiltPage[]): Promise<BuiltPageFacts[]> {
     if (!this.#takers.has(taker)) throw new Error(`${WHAT}: ${taker} asked for pages without joining the pass.`);
-    return new Promise((resolve, reject) => {
+    let pages: readonly BuiltPage[] = [];
+    let failure: { readonly error: unknown } | undefined;
+    try {
+      pages = listPages();
+    } catch (error) {
+      failure = { error };
+    }
+    const answer = new Promise<BuiltPageFacts[]>((resolve, reject) => {
       const requests = this.#requests.get(outDir) ?? new Map<string, Request>();
       this.#requests.set(outDir, requests.set(taker, { pages, resolve, reject }));
       if ([...this.#takers].every((name) => requests.has(name))) {
@@ -93,6 +104,9 @@ export class BuiltPagesPass {
         void this.#run([...requests.values()]);
       }
     });
+    if (!failure) return answer;
+    answer.catch(() => undefined);
+    return Promise.reject(failure.error);
   }
 
   async #run(requests: readonly Request[]): Promise<void> {

@@ -60,12 +60,6 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
         docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
       },
       async postBuild({ outDir }) {
-        const version = docs?.loadedVersions[0];
-        const sidebar = version?.sidebars[options.sidebarId];
-        if (!version || !sidebar) {
-          throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
-        }
-        const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
         const written: string[] = [];
         const write = async (urlPath: string, text: string) => {
           if (!isProtectedPath(urlPath, baseUrl, options.protectedPaths)) {
@@ -77,25 +71,35 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
           written.push(urlPath);
         };
 
-        const docOf = (id: string): DocMetadata => {
-          const doc = byId.get(id);
-          if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
-          return doc;
+        /** The docs pages in the sidebar's order, in its groups. */
+        const readingOrder = () => {
+          const version = docs?.loadedVersions[0];
+          const sidebar = version?.sidebars[options.sidebarId];
+          if (!version || !sidebar) {
+            throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
+          }
+          const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
+          const docOf = (id: string): DocMetadata => {
+            const doc = byId.get(id);
+            if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
+            return doc;
+          };
+          const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
+          const entries = groups.flatMap((group) =>
+            group.docIds.map(docOf).map((doc) => ({
+              group,
+              doc,
+              file: htmlFileOf(outDir, baseUrl, doc.permalink),
+              page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
+            })),
+          );
+          return { groups, entries };
         };
-        const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
-        const entries = groups.flatMap((group) =>
-          group.docIds.map(docOf).map((doc) => ({
-            group,
-            doc,
-            file: htmlFileOf(outDir, baseUrl, doc.permalink),
-            page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
-          })),
-        );
-        const facts = await builtPagesPass.facts(
-          NAME,
-          outDir,
-          entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
-        );
+        let { groups, entries }: ReturnType<typeof readingOrder> = { groups: [], entries: [] };
+        const facts = await builtPagesPass.facts(NAME, outDir, () => {
+          ({ groups, entries } = readingOrder());
+          return entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } }));
+        });
         for (const [index, { group, doc, page }] of entries.entries()) {
           const article = facts[index]?.markdown;
           if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);

@@ -91,19 +91,21 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
     // pass over the pages (plugins/lib/builtPages.ts, a port of the theme's reading to the tree that pass
     // parses), numbered and written here as the theme would.
     async postBuild(props) {
-      const config = processPluginOptions(options, context) as ParseOptions;
-      const versions = processDocInfos(props, config as ReturnType<typeof processPluginOptions>);
-      const parseOptions = {
-        ignoreCssSelectors: config.ignoreCssSelectors,
-        forceIgnoreNoIndex: config.forceIgnoreNoIndex,
-      };
-      const pages = versions.flatMap(({ paths }) =>
-        paths.map(({ filePath, url, type }): BuiltPage => ({
-          file: filePath,
-          search: { url, type, options: parseOptions, fields: url.startsWith(`${context.baseUrl}docs/`) },
-        })),
-      );
-      const facts = await builtPagesPass.facts(NAME, props.outDir, pages);
+      let versions: ReturnType<typeof processDocInfos> = [];
+      const facts = await builtPagesPass.facts(NAME, props.outDir, () => {
+        const config = processPluginOptions(options, context);
+        versions = processDocInfos(props, config);
+        const parseOptions: ParseOptions = {
+          ignoreCssSelectors: config.ignoreCssSelectors,
+          forceIgnoreNoIndex: config.forceIgnoreNoIndex,
+        };
+        return versions.flatMap(({ paths }) =>
+          paths.map(({ filePath, url, type }): BuiltPage => ({
+            file: filePath,
+            search: { url, type, options: parseOptions, fields: url.startsWith(`${context.baseUrl}docs/`) },
+          })),
+        );
+      });
       // One version after another, as the theme does: its document ids run on from one to the next.
       const ids = { last: 0 };
       let first = 0;

@@ -3,7 +3,12 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/pro
   import type { LoadContext } from '@docusaurus/types';
   import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
   /** The options with their defaults resolved, as the theme's steps take them. */
-  export type ProcessedPluginOptions = { readonly __processed: true } & object;
+  export type ProcessedPluginOptions = {
+    readonly __processed: true;
+    /** What the theme removes from a page before reading it (always an array once processed). */
+    readonly ignoreCssSelectors: readonly string[];
+    readonly forceIgnoreNoIndex: boolean;
+  };
   export function processPluginOptions(options: PluginOptions, context: LoadContext): ProcessedPluginOptions;
 }
 

@@ -72,13 +72,18 @@ describe('BuiltPagesPass', () => {
     pass.join('markdown');
     pass.join('search');
     let markdownDone = false;
-    const forMarkdown = pass.facts('markdown', folder, [markdown(files[0] ?? '', 'first')]).then((facts) => {
-      markdownDone = true;
-      return facts;
-    });
+    const forMarkdown = pass
+      .facts('markdown', folder, () => [markdown(files[0] ?? '', 'first')])
+      .then((facts) => {
+        markdownDone = true;
+        return facts;
+      });
     await new Promise((resolve) => setImmediate(resolve));
     expect(markdownDone).toBe(false);
-    const forSearch = pass.facts('search', folder, [search(files[1] ?? '', 'second'), search(files[0] ?? '', 'first')]);
+    const forSearch = pass.facts('search', folder, () => [
+      search(files[1] ?? '', 'second'),
+      search(files[0] ?? '', 'first'),
+    ]);
     const [markdownFacts, searchFacts] = await Promise.all([forMarkdown, forSearch]);
     expect(markdownFacts).toHaveLength(1);
     expect(searchFacts.map((facts) => facts.search?.pageTitle)).toEqual(['second', 'first']);
@@ -88,7 +93,7 @@ describe('BuiltPagesPass', () => {
   });
 
   it('refuses a plugin that did not join', () => {
-    expect(() => new BuiltPagesPass().facts('stranger', folder, [])).toThrow(
+    expect(() => new BuiltPagesPass().facts('stranger', folder, () => [])).toThrow(
       /stranger asked for pages without joining/,
     );
   });
@@ -98,7 +103,22 @@ describe('BuiltPagesPass', () => {
     pass.join('markdown');
     pass.join('search');
     const missing = path.join(folder, 'missing.html');
-    const asked = [pass.facts('markdown', folder, [markdown(missing, 'missing')]), pass.facts('search', folder, [])];
+    const asked = [
+      pass.facts('markdown', folder, () => [markdown(missing, 'missing')]),
+      pass.facts('search', folder, () => []),
+    ];
     for (const answer of asked) await expect(answer).rejects.toThrow(/ENOENT/);
+  });
+
+  it('answers a plugin whose page list fails with its error, and does not keep the others waiting', async () => {
+    const pass = new BuiltPagesPass();
+    pass.join('markdown');
+    pass.join('search');
+    const failed = pass.facts('markdown', folder, () => {
+      throw new Error('no docs sidebar');
+    });
+    await expect(failed).rejects.toThrow('no docs sidebar');
+    const searchFacts = await pass.facts('search', folder, () => [search(files[1] ?? '', 'second')]);
+    expect(searchFacts.map((facts) => facts.search?.pageTitle)).toEqual(['second']);
   });
 });
