@@ -10,8 +10,9 @@ export const BUILD_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 128
 
 /**
  * A build step's worker thread: the module `file` started with `workerData`, resolving with the one message it posts
- * (`what` names the step in errors). With `resourceLimits`, its heap is bounded: a small young generation and a
- * bounded old one make it collect as it goes, instead of growing at the build's peak of memory.
+ * (`what` names the step in errors). With `resourceLimits` (for the build's steps, {@link BUILD_WORKER_LIMITS}), its
+ * heap is bounded: the bounded old generation makes it collect as it goes, instead of growing at the build's peak of
+ * memory; the young generation is left large enough for the parsers' short-lived objects (see there).
  */
 export function runWorker<T>(
   file: string,

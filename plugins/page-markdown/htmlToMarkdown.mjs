@@ -9,15 +9,15 @@
  * `rehype-remark` and `remark-stringify` write the rest.
  */
 import { h } from 'hastscript';
-import { select, selectAll } from 'hast-util-select';
+import { select } from 'hast-util-select';
 import { toText } from 'hast-util-to-text';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
+import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
 
 /**
  * The trees' types, named through the packages that work on them (`hast` and `mdast` are type-only
@@ -45,8 +45,8 @@ export class PageMarkdownError extends Error {
   }
 }
 
-/** The article's content: what the docs theme renders from the MDX (breadcrumbs, TOC and pager are outside it). */
-export const ARTICLE_SELECTOR = '.theme-doc-markdown';
+/** The article's content's class: what the docs theme renders from the MDX (breadcrumbs, TOC and pager are outside it). */
+export const ARTICLE_CLASS = 'theme-doc-markdown';
 
 /** @param {Element} element */
 function classes(element) {
@@ -57,6 +57,24 @@ function classes(element) {
 /** @param {Element} element @param {string} prefix a CSS-module class's name before its hash */
 function hasClassPrefix(element, prefix) {
   return classes(element).some((name) => name === prefix || name.startsWith(`${prefix}_`));
+}
+
+/**
+ * Removes every comment below `parent` (a plain walk: unist-util-visit took longer than the Markdown's
+ * own selectors on the site's pages).
+ * @param {Root | Element} parent
+ */
+function removeComments(parent) {
+  for (let index = parent.children.length - 1; index >= 0; index -= 1) {
+    const child = parent.children[index];
+    if (child?.type === 'comment') parent.children.splice(index, 1);
+    else if (child?.type === 'element') removeComments(child);
+  }
+}
+
+/** A `<div>` with a CSS module's class named `prefix`. @param {Element} element @param {string} prefix */
+function isDivOf(element, prefix) {
+  return element.tagName === 'div' && hasClassPrefix(element, prefix);
 }
 
 /**
@@ -80,7 +98,7 @@ function replaceElements(parent, test, replace) {
 
 /** A code block's text: one line per `.token-line` (Prism's spans and `<br>`s are dropped). @param {Element} pre */
 function codeText(pre) {
-  const lines = selectAll('.token-line', pre);
+  const lines = elementsWhere(pre, (element) => hasClass(element, 'token-line'));
   const text =
     lines.length > 0
       ? lines.map((line) => toText(line, { whitespace: 'pre' }).replace(/\n$/, '')).join('\n')
@@ -95,27 +113,29 @@ function label(label) {
 
 /** @param {Element} container a `.theme-code-block` @returns {ElementContent[]} */
 function codeBlock(container) {
-  const pre = select('pre', container);
+  const pre = firstElementWhere(container, (element) => element.tagName === 'pre');
   if (!pre) return [];
   const language = classes(pre)
     .find((name) => name.startsWith('language-'))
     ?.slice('language-'.length);
-  const title = [...selectAll('div', container)].find((element) => hasClassPrefix(element, 'codeBlockTitle'));
+  const title = firstElementWhere(container, (element) => isDivOf(element, 'codeBlockTitle'));
   const code = h('pre', [h('code', { className: language ? [`language-${language}`] : [] }, codeText(pre))]);
   return title ? [label(toText(title).trim()), code] : [code];
 }
 
 /** Tabs as a label above each panel, every panel shown. @param {Element} container */
 function tabs(container) {
-  const names = selectAll('[role=tab]', container).map((tab) => toText(tab).trim());
-  const panels = selectAll('[role=tabpanel]', container);
+  const names = elementsWhere(container, (element) => element.properties.role === 'tab').map((tab) =>
+    toText(tab).trim(),
+  );
+  const panels = elementsWhere(container, (element) => element.properties.role === 'tabpanel');
   return panels.flatMap((panel, index) => [label(names[index] ?? `Tab ${index + 1}`), ...panel.children]);
 }
 
 /** An admonition as a quote whose first line names its kind ("Tip", "Warning"). @param {Element} admonition */
 function admonition(admonition) {
-  const heading = [...selectAll('div', admonition)].find((element) => hasClassPrefix(element, 'admonitionHeading'));
-  const content = [...selectAll('div', admonition)].find((element) => hasClassPrefix(element, 'admonitionContent'));
+  const heading = firstElementWhere(admonition, (element) => isDivOf(element, 'admonitionHeading'));
+  const content = firstElementWhere(admonition, (element) => isDivOf(element, 'admonitionContent'));
   const kind = heading ? toText(heading).trim() : '';
   const title = kind ? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}` : 'Note';
   return [h('blockquote', [label(title), ...(content?.children ?? [])])];
@@ -160,23 +180,17 @@ function requestLine(request) {
 }
 
 /**
- * @param {Root} tree the parsed page
- * @param {PageMarkdownInput} input
+ * @param {Root} tree the parsed page (changed: the article's widgets are replaced)
+ * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
  * @returns {Root} the article's content, in plain HTML that `rehype-remark` writes faithfully
  */
 export function simplifyArticle(tree, input) {
-  const article = select(ARTICLE_SELECTOR, tree);
-  if (!article) throw new PageMarkdownError(input.pageUrl, `no ${ARTICLE_SELECTOR} element in the page`);
+  const article = firstElementWhere(tree, (element) => hasClass(element, ARTICLE_CLASS));
+  if (!article) throw new PageMarkdownError(input.pageUrl, `no .${ARTICLE_CLASS} element in the page`);
   /** @type {Root} */
   const root = { type: 'root', children: article.children };
   // React's text separators (`<!-- -->`) and any other comment.
-  visit(root, 'comment', (_node, index, parent) => {
-    if (parent && index !== undefined) {
-      parent.children.splice(index, 1);
-      return index;
-    }
-    return undefined;
-  });
+  removeComments(root);
 
   // Widgets' chrome: heading and field anchors, buttons, icons.
   replaceElements(
@@ -189,7 +203,7 @@ export function simplifyArticle(tree, input) {
   );
 
   // A diagram (src/components/DiagramViewer) is drawn in the browser; its figure keeps the source, hidden.
-  const diagrams = selectAll('figure', root).filter((figure) =>
+  const diagrams = elementsWhere(root, (element) => element.tagName === 'figure').filter((figure) =>
     figure.children.some((child) => child.type === 'element' && hasClassPrefix(child, 'inline')),
   );
   /** @type {Map<Element, string>} */
@@ -209,7 +223,7 @@ export function simplifyArticle(tree, input) {
       classes(element).includes('theme-admonition') ||
       hasClassPrefix(element, 'request') ||
       element.tagName === 'dl' ||
-      (element.tagName === 'div' && hasClassPrefix(element, 'head') && select('code', element) !== undefined),
+      (isDivOf(element, 'head') && firstElementWhere(element, (child) => child.tagName === 'code') !== undefined),
     (element) => {
       const source = sources.get(element);
       if (source !== undefined) return [h('pre', [h('code', { className: ['language-mermaid'] }, source)])];
@@ -223,7 +237,13 @@ export function simplifyArticle(tree, input) {
   );
 
   // Links and images that work wherever the Markdown is read.
-  for (const element of selectAll('a[href], img[src]', root)) {
+  // `a[href], img[src]`
+  const linked = elementsWhere(
+    root,
+    ({ tagName, properties }) =>
+      (tagName === 'a' && properties.href !== undefined) || (tagName === 'img' && properties.src !== undefined),
+  );
+  for (const element of linked) {
     const attribute = element.tagName === 'a' ? 'href' : 'src';
     const value = String(element.properties[attribute]);
     try {
@@ -245,7 +265,15 @@ function yamlString(value) {
  * @param {PageMarkdownInput} input
  */
 export function articleMarkdown(input) {
-  const tree = unified().use(rehypeParse).parse(input.html);
+  return treeArticleMarkdown(unified().use(rehypeParse).parse(input.html), input);
+}
+
+/**
+ * {@link articleMarkdown} of a page already parsed. The tree is changed: read it for anything else first.
+ * @param {Root} tree
+ * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
+ */
+export function treeArticleMarkdown(tree, input) {
   const article = simplifyArticle(tree, input);
   const processor = unified()
     .use(rehypeRemark)

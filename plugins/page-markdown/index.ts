@@ -4,7 +4,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { articlesInWorker } from './articles';
+import { builtPagesPass } from '../lib/builtPages';
 import { markdownFile } from './htmlToMarkdown.mjs';
 import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
@@ -16,6 +16,9 @@ export interface PageMarkdownOptions {
   /** The sidebar whose order `llms-full.txt` and the sections follow. */
   readonly sidebarId: string;
 }
+
+/** The plugin's name, and in the build's pass over the built pages (plugins/lib/builtPages.ts). */
+const NAME = 'page-markdown';
 
 type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
 
@@ -50,18 +53,13 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
     const { baseUrl } = context.siteConfig;
     const siteUrl = `${options.siteUrl.replace(/\/+$/, '')}${baseUrl}`;
     const absolute = (urlPath: string) => `${siteUrl}${urlPath.slice(baseUrl.length)}`;
+    builtPagesPass.join(NAME);
     return {
-      name: 'page-markdown',
+      name: NAME,
       allContentLoaded({ allContent }) {
         docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
       },
       async postBuild({ outDir }) {
-        const version = docs?.loadedVersions[0];
-        const sidebar = version?.sidebars[options.sidebarId];
-        if (!version || !sidebar) {
-          throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
-        }
-        const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
         const written: string[] = [];
         const write = async (urlPath: string, text: string) => {
           if (!isProtectedPath(urlPath, baseUrl, options.protectedPaths)) {
@@ -73,23 +71,37 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
           written.push(urlPath);
         };
 
-        const docOf = (id: string): DocMetadata => {
-          const doc = byId.get(id);
-          if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
-          return doc;
+        /** The docs pages in the sidebar's order, in its groups. */
+        const readingOrder = () => {
+          const version = docs?.loadedVersions[0];
+          const sidebar = version?.sidebars[options.sidebarId];
+          if (!version || !sidebar) {
+            throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
+          }
+          const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
+          const docOf = (id: string): DocMetadata => {
+            const doc = byId.get(id);
+            if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
+            return doc;
+          };
+          const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
+          const entries = groups.flatMap((group) =>
+            group.docIds.map(docOf).map((doc) => ({
+              group,
+              doc,
+              file: htmlFileOf(outDir, baseUrl, doc.permalink),
+              page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
+            })),
+          );
+          return { groups, entries };
         };
-        const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
-        const entries = groups.flatMap((group) =>
-          group.docIds.map(docOf).map((doc) => ({
-            group,
-            doc,
-            file: htmlFileOf(outDir, baseUrl, doc.permalink),
-            page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
-          })),
-        );
-        const articles = await articlesInWorker(entries.map(({ file, page }) => ({ file, ...page })));
+        let { groups, entries }: ReturnType<typeof readingOrder> = { groups: [], entries: [] };
+        const facts = await builtPagesPass.facts(NAME, outDir, () => {
+          ({ groups, entries } = readingOrder());
+          return entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } }));
+        });
         for (const [index, { group, doc, page }] of entries.entries()) {
-          const article = articles[index];
+          const article = facts[index]?.markdown;
           if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
           const markdownPath = markdownPathOf(doc.permalink);
           await write(markdownPath, markdownFile(page, article));

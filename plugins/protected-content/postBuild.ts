@@ -82,8 +82,8 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 
 /**
  * Replaces a file whole: the new text is written beside it, then renamed over it. Every plugin's
- * postBuild runs at once, and the others (page-markdown's worker thread, the search documents) read the
- * same pages meanwhile: they get the page before or after, never a file cut short.
+ * postBuild runs at once, and the others (the worker threads of plugins/lib/builtPages.ts, for the Markdown
+ * and the search documents) read the same pages meanwhile: they get the page before or after, never a file cut short.
  */
 async function replaceFile(filePath: string, text: string): Promise<void> {
   const partial = `${filePath}.${process.pid}.partial`;

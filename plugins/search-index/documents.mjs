@@ -1,66 +1,72 @@
 // @ts-check
 /**
- * The documents of the search index file: the local-search theme's five parts (titles, headings,
- * descriptions, keywords, content), gathered by its own `scanDocuments` one page at a time, with the
- * operations and fields of the docs pages (`fieldDocuments.mjs`) added to the content part. Run in a
- * worker thread of the build (`documentsWorker.mjs`).
+ * The documents of the search index file, numbered as the local-search theme's own build step numbers
+ * them (its `scanDocuments`): its five parts (titles, headings, descriptions, keywords, content) from what
+ * the theme reads of each page (`themeParse.mjs`), then the operations and fields of the docs pages
+ * (`fieldDocuments.mjs`) after the content part's own documents.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { scanDocuments } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments.js';
-import { fieldDocuments } from './fieldDocuments.mjs';
 
 /** @typedef {import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos').DocInfoWithFilePath} DocInfo */
-/** @typedef {import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions').ProcessedPluginOptions} ScanOptions */
 /** @typedef {{ readonly i: number, readonly t: string, readonly [key: string]: unknown }} SearchDocument */
-/**
- * @typedef {object} SearchIndexJob what `documentsWorker.mjs` is started with
- * @property {readonly { readonly outDir: string, readonly paths: readonly DocInfo[] }[]} versions each index
- *   file's output folder and its pages (the theme's `processDocInfos`)
- * @property {ScanOptions} options the theme's options, processed (`processPluginOptions`)
- * @property {{ readonly outDir: string, readonly baseUrl: string }} site where the built pages are
- * @property {string} fileName the index file's name in each output folder
- */
+/** @typedef {import('../lib/builtPageFacts.mjs').BuiltPageFacts} BuiltPageFacts */
 
-/** The built HTML of a page's URL path (`/docs/x` and `/docs/x/` are both `docs/x/index.html`). */
-function builtPageFile(/** @type {string} */ outDir, /** @type {string} */ baseUrl, /** @type {string} */ url) {
-  return path.join(outDir, url.slice(baseUrl.length).replace(/\/?$/, '/index.html'));
+/**
+ * A section's anchor as the theme keeps it: `false` for a link to another page (the section is left out).
+ * @param {string} hash
+ * @param {string} url
+ * @returns {string | false}
+ */
+function trimmedHash(hash, url) {
+  if (hash && !hash.startsWith('#') && hash.includes('#')) {
+    return hash.startsWith(url) && hash[url.length] === '#' ? hash.slice(url.length) : false;
+  }
+  return hash;
 }
 
 /**
- * The theme's parts for `pages`, as one `scanDocuments` call over all of them gives them: the theme numbers the
- * documents in page order with a counter of its module, so one page at a time gives the same documents, without
- * holding every page's HTML at once.
+ * The index file's five parts for one version's `pages`, from each page's facts (same order). `ids.last` is
+ * the theme's counter, which runs on from one version to the next; the field documents are numbered on
+ * from the version's last id.
  * @param {readonly DocInfo[]} pages
- * @param {ScanOptions} options
- * @returns {Promise<SearchDocument[][]>}
+ * @param {readonly BuiltPageFacts[]} facts
+ * @param {{ last: number }} ids
+ * @returns {SearchDocument[][]}
  */
-async function themeParts(pages, options) {
+export function searchIndexParts(pages, facts, ids) {
   /** @type {SearchDocument[][]} */
   const parts = [[], [], [], [], []];
-  for (const page of pages) {
-    const pageParts = await scanDocuments([page], options);
-    for (const [index, documents] of pageParts.entries()) parts[index]?.push(...documents);
+  const [titles = [], headings = [], descriptions = [], keywordsPart = [], content = []] = parts;
+  /** @type {{ titleId: number, fields: readonly SearchDocument[] }[]} */
+  const fieldsOf = [];
+  for (const [index, { url }] of pages.entries()) {
+    const { search, fields = [] } = facts[index] ?? {};
+    if (!search) continue;
+    const { pageTitle, description, keywords, sections, breadcrumb } = search;
+    const titleId = (ids.last += 1);
+    titles.push({ i: titleId, t: pageTitle, u: url, b: breadcrumb });
+    if (description) descriptions.push({ i: titleId, t: description, s: pageTitle, u: url, p: titleId });
+    if (keywords) keywordsPart.push({ i: titleId, t: keywords, s: pageTitle, u: url, p: titleId });
+    for (const section of sections) {
+      const hash = trimmedHash(section.hash, url);
+      if (hash === false) continue;
+      if (section.title !== pageTitle)
+        headings.push({ i: (ids.last += 1), t: section.title, u: url, h: hash, p: titleId });
+      if (section.content) {
+        content.push({
+          i: (ids.last += 1),
+          t: section.content,
+          s: section.title || pageTitle,
+          u: url,
+          h: hash,
+          p: titleId,
+        });
+      }
+    }
+    fieldsOf.push({ titleId, fields });
   }
-  return parts;
-}
-
-/**
- * The documents of the index file for `pages`, built into `outDir` at `baseUrl`: the theme's five parts, the docs
- * pages' operations and fields after the content part's own documents, numbered on from the theme's last id.
- * @param {readonly DocInfo[]} pages
- * @param {ScanOptions} options
- * @param {{ readonly outDir: string, readonly baseUrl: string }} site
- */
-export async function searchDocuments(pages, options, { outDir, baseUrl }) {
-  const parts = await themeParts(pages, options);
-  const [titles, , , , content] = parts;
   let lastId = Math.max(0, ...parts.flatMap((part) => part.map(({ i }) => i)));
-  for (const page of titles ?? []) {
-    const url = String(page['u']);
-    if (!url.startsWith(`${baseUrl}docs/`)) continue;
-    const html = await readFile(builtPageFile(outDir, baseUrl, url), 'utf8');
-    content?.push(...fieldDocuments(html, { url, pageId: page.i, nextId: () => (lastId += 1) }));
+  for (const { titleId, fields } of fieldsOf) {
+    for (const document of fields) content.push({ ...document, i: (lastId += 1), p: titleId });
   }
   return parts;
 }

@@ -5,10 +5,10 @@
  * built docs page. The anchors are the ones the page already has: the operation heading's and each
  * field's `id` (src/components/ApiField/fieldAnchor.ts); none is made up here.
  */
-import { select, selectAll } from 'hast-util-select';
+import { select } from 'hast-util-select';
 import { toText } from 'hast-util-to-text';
-import rehypeParse from 'rehype-parse';
-import { unified } from 'unified';
+import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
+import { ARTICLE_CLASS } from '../page-markdown/htmlToMarkdown.mjs';
 
 /**
  * @typedef {object} ContentDocument a document of the theme's content part: found after the page titles
@@ -21,23 +21,42 @@ import { unified } from 'unified';
  * @property {number} p the id of the page's title document
  */
 
-/** The field lists of plugins/remark-api-reference (src/components/ApiFieldList). */
-const FIELD_LIST = 'ul.api-field-list';
+/** The field lists' class (`ul.api-field-list`, plugins/remark-api-reference, src/components/ApiFieldList). */
+const FIELD_LIST_CLASS = 'api-field-list';
 
 /**
- * @param {string} html a built docs page
+ * @param {import('../page-markdown/htmlToMarkdown.mjs').Root} tree a built docs page, parsed (not changed)
  * @param {{ url: string, pageId: number, nextId: () => number }} page where the documents point, and new ids
  * @returns {ContentDocument[]}
  */
-export function fieldDocuments(html, { url, pageId, nextId }) {
-  const tree = unified().use(rehypeParse).parse(html);
-  const article = select('.theme-doc-markdown', tree);
+export function fieldDocuments(tree, { url, pageId, nextId }) {
+  const article = firstElementWhere(tree, (element) => hasClass(element, ARTICLE_CLASS));
   if (!article) return [];
   /** @type {ContentDocument[]} */
   const documents = [];
+  // The article's headings (`h2[id], h3[id]`): an operation's anchor is the last of them before its block.
+  const headings = elementsWhere(
+    article,
+    ({ tagName, properties }) => (tagName === 'h2' || tagName === 'h3') && properties.id !== undefined,
+  );
+  // `section[aria-label^="Operation "]`
+  const operations = elementsWhere(
+    article,
+    ({ tagName, properties }) => tagName === 'section' && String(properties.ariaLabel ?? '').startsWith('Operation '),
+  );
+  // `ul.api-field-list > li[id]`
+  const fields = elementsWhere(
+    article,
+    (element, parent) =>
+      element.tagName === 'li' &&
+      element.properties.id !== undefined &&
+      parent.type === 'element' &&
+      parent.tagName === 'ul' &&
+      hasClass(parent, FIELD_LIST_CLASS),
+  );
 
   // The operation: `POST /orders/equity Place a single equity order`, at the heading above its block.
-  for (const operation of selectAll('section[aria-label^="Operation "]', article)) {
+  for (const operation of operations) {
     const request = select('p', operation);
     const summary = select('dd', operation);
     if (!request || !summary) continue;
@@ -45,7 +64,7 @@ export function fieldDocuments(html, { url, pageId, nextId }) {
     const text = `${words.join(' ')} ${toText(summary)
       .replace(/\s*\(.*\)\s*$/, '')
       .trim()}`;
-    const heading = selectAll('h2[id], h3[id]', article)
+    const heading = headings
       .filter((candidate) => (candidate.position?.start.offset ?? 0) < (operation.position?.start.offset ?? 0))
       .pop();
     const line = text.replace(/\s+/g, ' ');
@@ -60,7 +79,7 @@ export function fieldDocuments(html, { url, pageId, nextId }) {
   }
 
   // Each field or parameter: its name, and where it sits (`request.limitPrice`), at its row.
-  for (const field of selectAll(`${FIELD_LIST} > li[id]`, article)) {
+  for (const field of fields) {
     const name = select('code', field);
     if (!name) continue;
     const anchor = String(field.properties.id);

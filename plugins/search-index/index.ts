@@ -1,12 +1,14 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import { processDocInfos } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
 import { processPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
-import { BUILD_WORKER_LIMITS, runWorkerWithinLimits } from '../lib/boundedWorker';
+import { builtPagesPass, type BuiltPage } from '../lib/builtPages';
 import { replaceDependency } from '../lib/replaceDependency';
-import type { SearchIndexJob } from './documents.mjs';
+import { searchIndexParts } from './documents.mjs';
+import type { ParseOptions } from './themeParse.mjs';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
 interface SearchLocalModule {
@@ -20,8 +22,8 @@ const SEARCH_INDEX_FILE = 'search-index.json';
 /** The index files at the build root (protected by plugins/protected-content). */
 export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
 
-/** The worker that gathers the documents and writes the index files. */
-const DOCUMENTS_WORKER = path.join(__dirname, 'documentsWorker.mjs');
+/** The plugin's name in the build's pass over the built pages (plugins/lib/builtPages.ts). */
+const NAME = 'search-index';
 
 /** The theme's worker, as `client/theme/searchByWorker.js` asks for it, and the one that replaces it. */
 const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
@@ -62,6 +64,7 @@ function assertSupportedOptions(options: SearchOptions): void {
 const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: unknown): Plugin => {
   const options = pluginOptions as SearchOptions;
   assertSupportedOptions(options);
+  builtPagesPass.join(NAME);
   const theme = searchLocal.default(context, options);
   return {
     ...theme,
@@ -84,20 +87,36 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
       };
     },
     // The theme's own build step, but for the lunr index it would build and serialize only for it to be
-    // dropped: the same steps gather and parse the pages (in a worker thread with a bounded heap, one page at
-    // a time), and the file gets their documents alone.
+    // dropped, and for its parse of every page: what the theme reads of each page comes from the build's one
+    // pass over the pages (plugins/lib/builtPages.ts, a port of the theme's reading to the tree that pass
+    // parses), numbered and written here as the theme would.
     async postBuild(props) {
-      const config = processPluginOptions(options, context);
-      const job: SearchIndexJob = {
-        versions: processDocInfos(props, config),
-        options: config,
-        site: { outDir: props.outDir, baseUrl: context.baseUrl },
-        fileName: SEARCH_INDEX_FILE,
-      };
-      await runWorkerWithinLimits<number>(DOCUMENTS_WORKER, job, {
-        what: 'search-index: gathering the documents',
-        resourceLimits: BUILD_WORKER_LIMITS,
+      let versions: ReturnType<typeof processDocInfos> = [];
+      const facts = await builtPagesPass.facts(NAME, props.outDir, () => {
+        const config = processPluginOptions(options, context);
+        versions = processDocInfos(props, config);
+        const parseOptions: ParseOptions = {
+          ignoreCssSelectors: config.ignoreCssSelectors,
+          forceIgnoreNoIndex: config.forceIgnoreNoIndex,
+        };
+        return versions.flatMap(({ paths }) =>
+          paths.map(({ filePath, url, type }): BuiltPage => ({
+            file: filePath,
+            search: { url, type, options: parseOptions, fields: url.startsWith(`${context.baseUrl}docs/`) },
+          })),
+        );
       });
+      // One version after another, as the theme does: its document ids run on from one to the next.
+      const ids = { last: 0 };
+      let first = 0;
+      for (const { outDir, paths } of versions) {
+        const parts = searchIndexParts(paths, facts.slice(first, (first += paths.length)), ids);
+        // The shipped file keeps the documents alone; the search worker builds the lunr index from them (lunrIndex.ts).
+        await writeFile(
+          path.join(outDir, SEARCH_INDEX_FILE),
+          JSON.stringify(parts.map((documents) => ({ documents }))),
+        );
+      }
     },
   };
 };

@@ -3,7 +3,12 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/pro
   import type { LoadContext } from '@docusaurus/types';
   import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
   /** The options with their defaults resolved, as the theme's steps take them. */
-  export type ProcessedPluginOptions = { readonly __processed: true } & object;
+  export type ProcessedPluginOptions = {
+    readonly __processed: true;
+    /** What the theme removes from a page before reading it (always an array once processed). */
+    readonly ignoreCssSelectors: readonly string[];
+    readonly forceIgnoreNoIndex: boolean;
+  };
   export function processPluginOptions(options: PluginOptions, context: LoadContext): ProcessedPluginOptions;
 }
 
@@ -31,4 +36,20 @@ declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/sca
     paths: readonly DocInfoWithFilePath[],
     config: ProcessedPluginOptions,
   ): Promise<{ readonly i: number; readonly t: string; readonly [key: string]: unknown }[][]>;
+}
+
+declare module '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js' {
+  /** The theme's reading of one built page (plugins/search-index/themeParse.mjs is a port of it); `null`: left out. */
+  export function parse(
+    html: string,
+    type: 'docs' | 'blog' | 'page',
+    url: string,
+    config: { readonly ignoreCssSelectors?: readonly string[]; readonly forceIgnoreNoIndex?: boolean },
+  ): {
+    readonly pageTitle: string;
+    readonly description: string;
+    readonly keywords: string;
+    readonly sections: readonly { readonly title: string; readonly hash: string; readonly content: string }[];
+    readonly breadcrumb: readonly string[];
+  } | null;
 }

@@ -147,7 +147,7 @@ describe('writeProtectedContent', () => {
   });
 
   it('replaces a page whole: a reader that opened it meanwhile reads the whole page it opened', async () => {
-    // Every plugin's postBuild runs at once: page-markdown's worker may be reading the page being marked.
+    // Every plugin's postBuild runs at once: a worker of plugins/lib/builtPages.ts may be reading the page being marked.
     const before = await read('docs/intro/index.html');
     const reader = await open(path.join(facts.outDir, 'docs/intro/index.html'));
     try {

@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { Worker } from 'node:worker_threads';
 import { scanDocuments } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/scanDocuments.js';
-import { searchDocuments } from '../documents.mjs';
+import { builtPageFacts } from '../../lib/builtPageFacts.mjs';
+import { searchIndexParts } from '../documents.mjs';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'search-documents-'));
 after(() => rmSync(outDir, { recursive: true, force: true }));
@@ -37,7 +37,21 @@ const pages = [
   docsPage('beta'),
 ];
 const options = /** @type {any} */ ({ ignoreCssSelectors: ['pre'], forceIgnoreNoIndex: true });
-const site = { outDir, baseUrl: '/' };
+
+/**
+ * The index file's parts for `pages` as the build makes them: each page's facts from one parse, numbered
+ * by `searchIndexParts` (the field documents for the docs pages, as plugins/search-index asks for them).
+ * @param {typeof pages} versionPages
+ * @param {{ last: number }} ids
+ */
+function searchDocuments(versionPages, ids = { last: 0 }) {
+  const facts = versionPages.map(({ filePath, url, type }) =>
+    builtPageFacts(readFileSync(filePath, 'utf8'), {
+      search: { url, type, options, fields: url.startsWith('/docs/') },
+    }),
+  );
+  return searchIndexParts(versionPages, facts, ids);
+}
 
 /**
  * `parts` with every id (and page id) moved down so that the first title document is 1.
@@ -54,11 +68,11 @@ function fromOne(parts) {
   );
 }
 
-test("one page at a time gives the theme's documents of one pass over all pages, numbered alike", async () => {
+test("the pages read once give the theme's documents of its own pass over them, numbered alike", async () => {
   // The theme numbers documents with a counter of its module: compare the ids from where each run starts.
   const theme = await scanDocuments(pages, options);
   const onePass = fromOne(theme);
-  const parts = fromOne(await searchDocuments(pages, options, site));
+  const parts = fromOne(searchDocuments(pages));
   assert.deepEqual(parts.slice(0, 4), onePass.slice(0, 4));
   assert.deepEqual(parts[4]?.slice(0, onePass[4]?.length), onePass[4]);
   assert.deepEqual(
@@ -69,7 +83,7 @@ test("one page at a time gives the theme's documents of one pass over all pages,
 });
 
 test("the docs pages' operations and fields follow the content part, numbered on from the last id", async () => {
-  const parts = await searchDocuments(pages, options, site);
+  const parts = searchDocuments(pages);
   const [titles = [], , , , content = []] = parts;
   const added = content.filter(({ t }) => /^POST |Id \(/.test(t));
   const titleOf = (/** @type {string} */ url) => titles.find(({ u }) => u === url)?.i;
@@ -95,20 +109,22 @@ test("the docs pages' operations and fields follow the content part, numbered on
   );
 });
 
-test("the worker writes each version's index file with the documents alone, numbered from 1", async () => {
-  const versionDir = path.join(outDir, 'version');
-  mkdirSync(versionDir);
-  /** @type {import('../documents.mjs').SearchIndexJob} */
-  const job = { versions: [{ outDir: versionDir, paths: pages }], options, site, fileName: 'search-index.json' };
-  const written = await new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../documentsWorker.mjs', import.meta.url), { workerData: job });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const file = JSON.parse(readFileSync(path.join(versionDir, 'search-index.json'), 'utf8'));
-  const parts = file.map((/** @type {{ documents: { i: number }[] }} */ part) => part.documents);
-  assert.deepEqual(Object.keys(file[0]), ['documents']);
-  assert.equal(parts[0][0].i, 1, "a new worker starts the theme's counter afresh");
-  assert.equal(written, parts.flat().length);
-  assert.deepEqual(parts, fromOne(await searchDocuments(pages, options, site)));
+test("the theme's counter runs on from one version to the next; each version's field documents after its own last id", () => {
+  const ids = { last: 0 };
+  const first = searchDocuments(pages.slice(0, 2), ids);
+  const second = searchDocuments(pages.slice(2), ids);
+  assert.equal(first[0]?.[0]?.i, 1, 'the counter starts at 1');
+  const firstThemeIds = first
+    .flat()
+    .filter(({ t }) => !/^POST |Id \(/.test(t))
+    .map(({ i }) => i);
+  assert.equal(second[0]?.[0]?.i, Math.max(...firstThemeIds) + 1, 'and the next version goes on from its last');
+  const firstFieldIds = first
+    .flat()
+    .filter(({ t }) => /^POST |Id \(/.test(t))
+    .map(({ i }) => i);
+  assert.deepEqual(
+    firstFieldIds,
+    [1, 2].map((step) => Math.max(...firstThemeIds) + step),
+  );
 });

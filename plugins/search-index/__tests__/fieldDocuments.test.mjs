@@ -1,7 +1,12 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fieldDocuments } from '../fieldDocuments.mjs';
+import rehypeParse from 'rehype-parse';
+import { unified } from 'unified';
+import { fieldDocuments as fieldDocumentsOfTree } from '../fieldDocuments.mjs';
+
+/** @param {string} html @param {Parameters<typeof fieldDocumentsOfTree>[1]} page */
+const fieldDocuments = (html, page) => fieldDocumentsOfTree(unified().use(rehypeParse).parse(html), page);
 
 /** A docs page as plugins/remark-api-reference renders an operation and its fields. */
 const PAGE = `<html><body><article><div class="theme-doc-markdown markdown"><header><h1>Place an order</h1></header>
