@@ -18,6 +18,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
 import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
+import { markdownFile } from './markdownFile.mjs';
 
 /**
  * The trees' types, named through the packages that work on them (`hast` and `mdast` are type-only
@@ -255,11 +256,6 @@ export function simplifyArticle(tree, input) {
   return root;
 }
 
-/** A front-matter value: YAML's double-quoted form, which JSON's string syntax is a subset of. @param {string} value */
-function yamlString(value) {
-  return JSON.stringify(value);
-}
-
 /**
  * The page's article as Markdown, without front matter (it starts with the page's `# title`).
  * @param {PageMarkdownInput} input
@@ -281,22 +277,6 @@ export function treeArticleMarkdown(tree, input) {
     .use(remarkStringify, { bullet: '-', fences: true, rule: '-', listItemIndent: 'one' });
   const body = processor.stringify(/** @type {MarkdownRoot} */ (processor.runSync(article)));
   return `${body.trim()}\n`;
-}
-
-/**
- * A page's Markdown file: a front matter with its title, description and address, then its article.
- * @param {Pick<PageMarkdownInput, 'pageUrl' | 'title' | 'description'>} page
- * @param {string} article the page's {@link articleMarkdown}
- */
-export function markdownFile({ pageUrl, title, description }, article) {
-  const frontMatter = [
-    '---',
-    `title: ${yamlString(title)}`,
-    ...(description ? [`description: ${yamlString(description)}`] : []),
-    `source: ${yamlString(pageUrl)}`,
-    '---',
-  ];
-  return `${frontMatter.join('\n')}\n\n${article}`;
 }
 
 /** @param {PageMarkdownInput} input @returns {string} the page's Markdown file */

@@ -5,7 +5,7 @@ import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs
 import { markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { builtPagesPass } from '../lib/builtPages';
-import { markdownFile } from './htmlToMarkdown.mjs';
+import { markdownFile } from './markdownFile.mjs';
 import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
 export interface PageMarkdownOptions {
