@@ -131,9 +131,9 @@ describe('renderSignInShell with a sign-in starter', () => {
       replace: (to: string) => replaced.push(to),
     };
     const imported: string[] = [];
-    const script = withStarter.script.replace(/\bimport\(/, '__import(');
+    const script = withStarter.script.replace(/\bimport\(/, 'loadStarterModule(');
     expect(script).not.toBe(withStarter.script);
-    new Function('location', 'setTimeout', 'clearTimeout', '__import', script)(
+    new Function('location', 'setTimeout', 'clearTimeout', 'loadStarterModule', script)(
       location,
       (callback: () => void, ms: number) => {
         expect(ms).toBe(STARTER_TIMEOUT_MS);
