@@ -16,6 +16,7 @@ import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from '
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import pageMarkdownPlugin from './plugins/page-markdown';
+import postcssOptionsPlugin from './plugins/postcss-options';
 import prismLanguagesPlugin, { prismComponents, remarkHighlightedLanguages } from './plugins/prism-languages';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
@@ -175,6 +176,8 @@ const config = {
         ...API_REFERENCE_PAGES.map(({ api }) => apiReferencePluginName(api)),
       ],
     }),
+    // Last, so that it sees the PostCSS plugins the others add.
+    postcssOptionsPlugin,
   ],
 
   themeConfig: {
