@@ -4,11 +4,10 @@
  * reads of it and its field documents (plugins/search-index), and its article as Markdown
  * (plugins/page-markdown). Run in the workers of `builtPages.ts`.
  */
-import rehypeParse from 'rehype-parse';
-import { unified } from 'unified';
 import { treeArticleMarkdown } from '../page-markdown/htmlToMarkdown.mjs';
 import { fieldDocuments } from '../search-index/fieldDocuments.mjs';
 import { parseBuiltPage } from '../search-index/themeParse.mjs';
+import { parseHtml } from './parseHtml.mjs';
 
 /**
  * @typedef {object} BuiltPage a built page and what to derive from it
@@ -32,7 +31,7 @@ import { parseBuiltPage } from '../search-index/themeParse.mjs';
  * @returns {BuiltPageFacts}
  */
 export function builtPageFacts(html, { markdown, search }) {
-  const tree = unified().use(rehypeParse).parse(html);
+  const tree = parseHtml(html);
   /** @type {BuiltPageFacts} */
   const facts = {};
   // The search reads the tree as it is; the Markdown changes it, so it comes last.

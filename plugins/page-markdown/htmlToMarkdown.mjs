@@ -11,13 +11,13 @@
 import { h } from 'hastscript';
 import { select } from 'hast-util-select';
 import { toText } from 'hast-util-to-text';
-import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
 import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
+import { parseHtml } from '../lib/parseHtml.mjs';
 import { markdownFile } from './markdownFile.mjs';
 
 /**
@@ -261,7 +261,7 @@ export function simplifyArticle(tree, input) {
  * @param {PageMarkdownInput} input
  */
 export function articleMarkdown(input) {
-  return treeArticleMarkdown(unified().use(rehypeParse).parse(input.html), input);
+  return treeArticleMarkdown(parseHtml(input.html), input);
 }
 
 /**

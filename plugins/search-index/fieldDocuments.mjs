@@ -21,6 +21,8 @@ import { ARTICLE_CLASS } from '../page-markdown/htmlToMarkdown.mjs';
  * @property {number} p the id of the page's title document
  */
 
+/** @typedef {import('../page-markdown/htmlToMarkdown.mjs').Element} Element */
+
 /** The field lists' class (`ul.api-field-list`, plugins/remark-api-reference, src/components/ApiFieldList). */
 const FIELD_LIST_CLASS = 'api-field-list';
 
@@ -34,16 +36,21 @@ export function fieldDocuments(tree, { url, pageId, nextId }) {
   if (!article) return [];
   /** @type {ContentDocument[]} */
   const documents = [];
-  // The article's headings (`h2[id], h3[id]`): an operation's anchor is the last of them before its block.
-  const headings = elementsWhere(
-    article,
-    ({ tagName, properties }) => (tagName === 'h2' || tagName === 'h3') && properties.id !== undefined,
-  );
-  // `section[aria-label^="Operation "]`
-  const operations = elementsWhere(
-    article,
-    ({ tagName, properties }) => tagName === 'section' && String(properties.ariaLabel ?? '').startsWith('Operation '),
-  );
+  // The article's headings (`h2[id], h3[id]`) and operation blocks (`section[aria-label^="Operation "]`), in
+  // document order: an operation's anchor is the last heading before its block.
+  /** @param {Element} element */
+  const isHeading = ({ tagName, properties }) => (tagName === 'h2' || tagName === 'h3') && properties.id !== undefined;
+  /** @param {Element} element */
+  const isOperation = ({ tagName, properties }) =>
+    tagName === 'section' && String(properties.ariaLabel ?? '').startsWith('Operation ');
+  /** @type {{ operation: Element, heading: Element | undefined }[]} */
+  const operations = [];
+  /** @type {Element | undefined} */
+  let heading;
+  for (const element of elementsWhere(article, (candidate) => isHeading(candidate) || isOperation(candidate))) {
+    if (isHeading(element)) heading = element;
+    else operations.push({ operation: element, heading });
+  }
   // `ul.api-field-list > li[id]`
   const fields = elementsWhere(
     article,
@@ -56,7 +63,7 @@ export function fieldDocuments(tree, { url, pageId, nextId }) {
   );
 
   // The operation: `POST /orders/equity Place a single equity order`, at the heading above its block.
-  for (const operation of operations) {
+  for (const { operation, heading } of operations) {
     const request = select('p', operation);
     const summary = select('dd', operation);
     if (!request || !summary) continue;
@@ -64,9 +71,6 @@ export function fieldDocuments(tree, { url, pageId, nextId }) {
     const text = `${words.join(' ')} ${toText(summary)
       .replace(/\s*\(.*\)\s*$/, '')
       .trim()}`;
-    const heading = headings
-      .filter((candidate) => (candidate.position?.start.offset ?? 0) < (operation.position?.start.offset ?? 0))
-      .pop();
     const line = text.replace(/\s+/g, ' ');
     documents.push({
       i: nextId(),

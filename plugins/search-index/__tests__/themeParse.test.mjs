@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/parse.js';
-import rehypeParse from 'rehype-parse';
-import { unified } from 'unified';
+import { parseHtml } from '../../lib/parseHtml.mjs';
 import { parseBuiltPage } from '../themeParse.mjs';
 
 /** The site's options (docusaurus.config.ts): what the theme removes before reading a page. */
@@ -16,8 +15,8 @@ const SITE_OPTIONS = {
 /** Pages of the site as it builds them (a prose page, a data block, an operation, an API reference page). */
 const BUILT_PAGES = new URL('./builtPages/', import.meta.url);
 
-/** @param {string} html */
-const tree = (html) => unified().use(rehypeParse).parse(html);
+/** The build's parse of a page (plugins/lib/parseHtml.mjs). @param {string} html */
+const tree = (html) => parseHtml(html);
 
 /**
  * The theme's own reading of `html` (cheerio), and the port's (hast), as plain data.
