@@ -8,10 +8,12 @@
 import { fromParse5 } from 'hast-util-from-parse5';
 import { parse } from 'parse5';
 
+/** @typedef {import('../page-markdown/htmlToMarkdown.mjs').Root} Root */
+
 /**
  * @param {string} html a whole HTML document
- * @returns {import('hast').Root}
+ * @returns {Root}
  */
 export function parseHtml(html) {
-  return /** @type {import('hast').Root} */ (fromParse5(parse(html, { scriptingEnabled: false })));
+  return /** @type {Root} */ (fromParse5(parse(html, { scriptingEnabled: false })));
 }
