@@ -126,3 +126,25 @@ test.describe('signed in', () => {
     await expect(page.getByRole('form', { name: 'Request' })).toBeVisible();
   });
 });
+
+test('the search box (the local-search theme, with its worker client) is a chunk of its own, which an anonymous visit never loads', async ({
+  page,
+}) => {
+  const scripts = allFiles(path.join(BUILD_DIR, 'assets', 'js')).filter((file) => file.endsWith('.js'));
+  // Comlink, which the search box talks to its worker with, names its proxy marker.
+  const withSearchClient = scripts.filter((file) => readFileSync(file, 'utf8').includes('Comlink.proxy'));
+  expect(withSearchClient.length).toBeGreaterThan(0);
+  expect(withSearchClient.filter((file) => /[\\/]main\.[0-9a-f]+\.js$/.test(file))).toEqual([]);
+
+  const loaded: { url: string; body: Promise<string> }[] = [];
+  page.on('response', (response) => {
+    if (response.ok() && response.url().endsWith('.js'))
+      loaded.push({ url: response.url(), body: response.text().catch(() => '') });
+  });
+  await page.goto('/');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(loaded.map(async ({ url, body }) => ({ url, text: await body })));
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter(({ text }) => text.includes('Comlink.proxy')).map(({ url }) => url)).toEqual([]);
+});

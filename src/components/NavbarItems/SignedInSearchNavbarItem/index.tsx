@@ -2,6 +2,7 @@ import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import SearchNavbarItem from '@theme/NavbarItem/SearchNavbarItem';
 import { useAuth } from '@site/src/auth/AuthProvider';
+import SearchBoxPlaceholder from '@site/src/components/SearchBoxPlaceholder';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -18,5 +19,5 @@ export default function SignedInSearchNavbarItem(props: Props): ReactNode {
   if (status === 'authenticated')
     return <SearchNavbarItem {...props} className={clsx(props.className, styles.search)} />;
   if (props.mobile) return null;
-  return <div className={styles.placeholder} data-testid="search-placeholder" aria-hidden="true" />;
+  return <SearchBoxPlaceholder />;
 }

@@ -1,0 +1,16 @@
+import React, { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import type OriginalSearchBar from '@theme-original/SearchBar';
+import SearchBoxPlaceholder from '@site/src/components/SearchBoxPlaceholder';
+
+// The local-search theme's search box (its worker client included) is a chunk of its own, asked for when a
+// signed-in visitor's navbar first shows it: nobody else is shown the box.
+const SearchBar = lazy(() => import('@theme-original/SearchBar'));
+
+/** The search plugin's search box, downloaded when first shown; an empty box of its size until then. */
+export default function SearchBarWhenShown(props: ComponentProps<typeof OriginalSearchBar>): ReactNode {
+  return (
+    <Suspense fallback={<SearchBoxPlaceholder inSearchContainer />}>
+      <SearchBar {...props} />
+    </Suspense>
+  );
+}
