@@ -148,3 +148,21 @@ test('the search box (the local-search theme, with its worker client) is a chunk
   expect(bodies.length).toBeGreaterThan(0);
   expect(bodies.filter(({ text }) => text.includes('Comlink.proxy')).map(({ url }) => url)).toEqual([]);
 });
+
+test('no stylesheet has a :has() that only names elements (the browser restyles every such element on each insertion)', () => {
+  // `div:has(> span > a)` made Chromium restyle every span and link of the reference each time it drew an
+  // operation (30,000 invalidations on the orders page, a third of each background task). An argument whose last
+  // part has a class, an attribute or an id is checked only when such an element comes or goes.
+  const sheets = allFiles(path.join(BUILD_DIR, 'assets', 'css')).filter((file) => file.endsWith('.css'));
+  expect(sheets.length).toBeGreaterThan(0);
+  const hasArguments = sheets.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/:has\(((?:[^()]|\([^()]*\))*)\)/g)].map(([, argument]) => argument),
+  );
+  expect(hasArguments.length).toBeGreaterThan(0);
+  const lastCompound = (argument: string) =>
+    argument
+      .trim()
+      .split(/\s*[>+~\s]\s*/)
+      .pop() ?? '';
+  expect(hasArguments.filter((argument) => !/[.[#]/.test(lastCompound(argument)))).toEqual([]);
+});
