@@ -80,6 +80,47 @@ test.describe('operations drawn after the first', () => {
   // The last operation of the orders page: drawn last when nothing asks for it sooner.
   const LAST = { anchor: 'operation/allocateBlockOptionOrder', heading: 'Allocate a block option order' };
 
+  test('an operation drawn in the background appears over a few frames, samples last, and ends whole', async ({
+    page,
+  }) => {
+    // Each stage an operation passes through, with whether its samples panel (the row's last column) and its
+    // responses (the middle column's last block) were shown at that moment.
+    await page.addInitScript(() => {
+      const stages: string[] = [];
+      (window as unknown as { drawingStages: string[] }).drawingStages = stages;
+      const shown = (element: Element | null) => (element ? getComputedStyle(element).display !== 'none' : null);
+      new MutationObserver((records) => {
+        for (const { target } of records) {
+          const section = target as Element;
+          const stage = section.getAttribute('data-drawing-stage');
+          if (!stage) continue;
+          const row = section.querySelector(':scope > [data-section-id]');
+          const samples = shown(row?.querySelector(':scope > div:last-child') ?? null);
+          const responses = shown(row?.querySelector(':scope > div:first-child > div:last-child') ?? null);
+          stages.push(`${section.id} ${stage} samples:${samples} responses:${responses}`);
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawing-stage'] });
+    });
+    await page.goto('/api/orders-api');
+    await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(14, { timeout: 20_000 });
+    await expect(page.locator('[data-drawing-stage]')).toHaveCount(0, { timeout: 20_000 });
+    const stages = await page.evaluate(() => (window as unknown as { drawingStages: string[] }).drawingStages);
+    const last = stages.filter((entry) => entry.startsWith(`tag/Option-orders/${LAST.anchor} `));
+    expect(last).toEqual([
+      `tag/Option-orders/${LAST.anchor} 1 samples:false responses:false`,
+      `tag/Option-orders/${LAST.anchor} 2 samples:false responses:true`,
+      `tag/Option-orders/${LAST.anchor} 3 samples:false responses:true`,
+    ]);
+    // Whole once drawn: its samples and every response.
+    const operation = page.locator(`.redoc-wrap [id="${LAST.anchor}"]`);
+    await operation.scrollIntoViewIfNeeded();
+    await expect(operation.locator(':scope > div:last-child')).toBeVisible();
+    await expect(operation.getByRole('heading', { name: 'Responses' })).toBeVisible();
+    await expect(
+      operation.locator(':scope > div:first-child > div:last-child > :nth-child(n + 3)').first(),
+    ).toBeVisible();
+  });
+
   test('a link to the last operation opens the reference there', async ({ page }) => {
     await page.goto(`/api/orders-api#${LAST.anchor}`);
     const operation = page.locator(`.redoc-wrap [id="${LAST.anchor}"]`);

@@ -14,6 +14,25 @@ export interface Props {
 const AHEAD_OF_VIEWPORT = '1500px 0px';
 
 /**
+ * The frames an operation drawn in the background takes to appear whole (the stages of
+ * `[data-drawing-stage]` in styles.module.css): its summary and request, then its first response, then
+ * the other responses, then the samples. Drawn at once, an operation of the orders page cost the browser's style,
+ * layout and paint one task of 120-270 ms at 4x CPU, and a reader's tap or scroll waited for it.
+ */
+export const DRAWING_STAGES = 3;
+
+/** The operation appearing in parts, and how far it has come (1 to DRAWING_STAGES; then it is whole). */
+interface Drawing {
+  readonly id: string;
+  readonly stage: number;
+}
+
+/** The next stage of an operation appearing, or null once it is whole. */
+export function nextDrawing(drawing: Drawing): Drawing | null {
+  return drawing.stage >= DRAWING_STAGES ? null : { ...drawing, stage: drawing.stage + 1 };
+}
+
+/**
  * A waiting operation keeps its place (Redoc's section, with the id its menu and scroll spy look
  * for) and a height near a drawn one's, so the scroll bar and the menu's jumps stay about right.
  */
@@ -37,7 +56,8 @@ function PendingOperation({ id, onNear }: { readonly id: string; readonly onNear
 /**
  * Redoc's `ContentItems`, drawn in passes: first the operation the reader sees on arrival and the one
  * the address links to, then the others one at a time in transitions, which React renders in slices
- * between the reader's input (operations near the viewport first). Tags and sections are drawn at once.
+ * between the reader's input (operations near the viewport first), each appearing over a few frames
+ * (`DRAWING_STAGES`). Tags and sections are drawn at once.
  */
 export default function LazyContentItems({ items, onLinkedOperationDrawn }: Props): ReactNode {
   const flat = useMemo(() => flattenContentItems(items), [items]);
@@ -54,12 +74,32 @@ export default function LazyContentItems({ items, onLinkedOperationDrawn }: Prop
     requestAnimationFrame(onLinkedOperationDrawn);
   }, [onLinkedOperationDrawn]);
 
-  // One more operation per transition: the one wanted near the viewport, or the next in order.
+  // One more operation per transition, once the one before has appeared whole: the one wanted near the viewport
+  // (drawn whole: the reader is about to see it), or the next in order (drawn in parts, one per frame).
+  const [drawing, setDrawing] = useState<Drawing | null>(null);
   useEffect(() => {
-    const next = wanted.find((id) => !rendered.has(id)) ?? nextOperationToRender(flat, rendered);
+    if (drawing) return;
+    const near = wanted.find((id) => !rendered.has(id));
+    const next = near ?? nextOperationToRender(flat, rendered);
     if (!next) return;
-    startTransition(() => setRendered((current) => new Set(current).add(next)));
-  }, [flat, rendered, wanted]);
+    startTransition(() => {
+      setRendered((current) => new Set(current).add(next));
+      if (!near) setDrawing({ id: next, stage: 1 });
+    });
+  }, [flat, rendered, wanted, drawing]);
+
+  // The next part once the browser has drawn a frame with this one (a task after the frame, not in it).
+  useEffect(() => {
+    if (!drawing) return undefined;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => setDrawing(nextDrawing(drawing)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [drawing]);
 
   const onNear = useCallback((id: string) => {
     setWanted((current) => (current.includes(id) ? current : [...current, id]));
@@ -94,7 +134,11 @@ export default function LazyContentItems({ items, onLinkedOperationDrawn }: Prop
       );
     }
     return (
-      <Section key={item.id} id={item.id} $underlined>
+      <Section
+        key={item.id}
+        id={item.id}
+        $underlined
+        data-drawing-stage={drawing?.id === item.id ? drawing.stage : undefined}>
         {rendered.has(item.id) ? (
           <OperationItem item={item as OperationModel} />
         ) : (
