@@ -17,6 +17,7 @@ import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import pageMarkdownPlugin from './plugins/page-markdown';
 import postcssOptionsPlugin from './plugins/postcss-options';
+import shallowMemoKeyOrderPlugin from './plugins/shallow-memo-key-order';
 import prismLanguagesPlugin, { prismComponents, remarkHighlightedLanguages } from './plugins/prism-languages';
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
@@ -151,6 +152,7 @@ const config = {
     healthJsonPlugin(buildInfo),
     mermaidPlugin,
     prismLanguagesPlugin,
+    shallowMemoKeyOrderPlugin,
     signInSdkPlugin,
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
