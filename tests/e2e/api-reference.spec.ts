@@ -80,45 +80,59 @@ test.describe('operations drawn after the first', () => {
   // The last operation of the orders page: drawn last when nothing asks for it sooner.
   const LAST = { anchor: 'operation/allocateBlockOptionOrder', heading: 'Allocate a block option order' };
 
-  test('an operation drawn in the background appears over a few frames, samples last, and ends whole', async ({
-    page,
-  }) => {
-    // Each stage an operation passes through, with whether its samples panel (the row's last column) and its
-    // responses (the middle column's last block) were shown at that moment.
-    await page.addInitScript(() => {
-      const stages: string[] = [];
-      (window as unknown as { drawingStages: string[] }).drawingStages = stages;
-      const shown = (element: Element | null) => (element ? getComputedStyle(element).display !== 'none' : null);
+  /** Every change of the inline display of the last operation's responses and samples panel, in order. */
+  async function recordPartChanges(page: Page): Promise<() => Promise<string[]>> {
+    await page.addInitScript((section) => {
+      const changes: string[] = [];
+      (window as unknown as { partChanges: string[] }).partChanges = changes;
       new MutationObserver((records) => {
         for (const { target } of records) {
-          const section = target as Element;
-          const stage = section.getAttribute('data-drawing-stage');
-          if (!stage) continue;
-          const row = section.querySelector(':scope > [data-section-id]');
-          const samples = shown(row?.querySelector(':scope > div:last-child') ?? null);
-          const responses = shown(row?.querySelector(':scope > div:first-child > div:last-child') ?? null);
-          stages.push(`${section.id} ${stage} samples:${samples} responses:${responses}`);
+          const element = target as HTMLElement;
+          const row = element.closest(`[id="${section}"]`)?.querySelector(':scope > [data-section-id]');
+          if (!row) continue;
+          if (element === row.lastElementChild) changes.push(`samples:${element.style.display}`);
+          else if (element === row.firstElementChild?.lastElementChild)
+            changes.push(`responses:${element.style.display}`);
         }
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawing-stage'] });
-    });
-    await page.goto('/api/orders-api');
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] });
+    }, `tag/Option-orders/${LAST.anchor}`);
+    return () => page.evaluate(() => (window as unknown as { partChanges: string[] }).partChanges);
+  }
+
+  /** The last operation, once it is whole: its samples and every response shown. */
+  async function expectLastOperationWhole(page: Page): Promise<void> {
     await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(14, { timeout: 20_000 });
-    await expect(page.locator('[data-drawing-stage]')).toHaveCount(0, { timeout: 20_000 });
-    const stages = await page.evaluate(() => (window as unknown as { drawingStages: string[] }).drawingStages);
-    const last = stages.filter((entry) => entry.startsWith(`tag/Option-orders/${LAST.anchor} `));
-    expect(last).toEqual([
-      `tag/Option-orders/${LAST.anchor} 1 samples:false responses:false`,
-      `tag/Option-orders/${LAST.anchor} 2 samples:false responses:true`,
-      `tag/Option-orders/${LAST.anchor} 3 samples:false responses:true`,
-    ]);
-    // Whole once drawn: its samples and every response.
     const operation = page.locator(`.redoc-wrap [id="${LAST.anchor}"]`);
     await operation.scrollIntoViewIfNeeded();
-    await expect(operation.locator(':scope > div:last-child')).toBeVisible();
+    await expect(operation.locator(':scope > div:last-child')).toBeVisible({ timeout: 20_000 });
     await expect(operation.getByRole('heading', { name: 'Responses' })).toBeVisible();
     await expect(
       operation.locator(':scope > div:first-child > div:last-child > :nth-child(n + 3)').first(),
     ).toBeVisible();
+  }
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('an operation drawn in the background appears over a few frames, samples last, and ends whole', async ({
+      page,
+    }) => {
+      const partChanges = await recordPartChanges(page);
+      await page.goto('/api/orders-api');
+      await expectLastOperationWhole(page);
+      expect(await partChanges()).toEqual(['responses:none', 'samples:none', 'responses:', 'samples:']);
+    });
+  });
+
+  test.describe('beside the samples', () => {
+    test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+    test('an operation drawn in the background is drawn whole at once', async ({ page }) => {
+      const partChanges = await recordPartChanges(page);
+      await page.goto('/api/orders-api');
+      await expectLastOperationWhole(page);
+      expect(await partChanges()).toEqual([]);
+    });
   });
 
   test('a link to the last operation opens the reference there', async ({ page }) => {

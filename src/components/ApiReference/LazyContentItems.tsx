@@ -1,5 +1,15 @@
-import React, { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import React, {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { OperationItem, Section, SectionItem, type ContentItemModel, type OperationModel } from 'redoc';
+import { drawsInParts, operationParts } from './operationParts';
 import { firstPassOperations, flattenContentItems, linkedItemId, nextOperationToRender } from './renderOrder';
 import styles from './styles.module.css';
 
@@ -12,25 +22,6 @@ export interface Props {
 
 /** How far outside the viewport a waiting operation is drawn ahead of the background order. */
 const AHEAD_OF_VIEWPORT = '1500px 0px';
-
-/**
- * The frames an operation drawn in the background takes to appear whole (the stages of
- * `[data-drawing-stage]` in styles.module.css): its summary and request, then its first response, then
- * the other responses, then the samples. Drawn at once, an operation of the orders page cost the browser's style,
- * layout and paint one task of 120-270 ms at 4x CPU, and a reader's tap or scroll waited for it.
- */
-export const DRAWING_STAGES = 3;
-
-/** The operation appearing in parts, and how far it has come (1 to DRAWING_STAGES; then it is whole). */
-interface Drawing {
-  readonly id: string;
-  readonly stage: number;
-}
-
-/** The next stage of an operation appearing, or null once it is whole. */
-export function nextDrawing(drawing: Drawing): Drawing | null {
-  return drawing.stage >= DRAWING_STAGES ? null : { ...drawing, stage: drawing.stage + 1 };
-}
 
 /**
  * A waiting operation keeps its place (Redoc's section, with the id its menu and scroll spy look
@@ -57,7 +48,7 @@ function PendingOperation({ id, onNear }: { readonly id: string; readonly onNear
  * Redoc's `ContentItems`, drawn in passes: first the operation the reader sees on arrival and the one
  * the address links to, then the others one at a time in transitions, which React renders in slices
  * between the reader's input (operations near the viewport first), each appearing over a few frames
- * (`DRAWING_STAGES`). Tags and sections are drawn at once.
+ * (`operationParts`). Tags and sections are drawn at once.
  */
 export default function LazyContentItems({ items, onLinkedOperationDrawn }: Props): ReactNode {
   const flat = useMemo(() => flattenContentItems(items), [items]);
@@ -75,8 +66,8 @@ export default function LazyContentItems({ items, onLinkedOperationDrawn }: Prop
   }, [onLinkedOperationDrawn]);
 
   // One more operation per transition, once the one before has appeared whole: the one wanted near the viewport
-  // (drawn whole: the reader is about to see it), or the next in order (drawn in parts, one per frame).
-  const [drawing, setDrawing] = useState<Drawing | null>(null);
+  // (drawn whole: the reader is about to see it), or the next in order (on a narrow screen in parts, one per frame).
+  const [drawing, setDrawing] = useState<string | null>(null);
   useEffect(() => {
     if (drawing) return;
     const near = wanted.find((id) => !rendered.has(id));
@@ -84,20 +75,36 @@ export default function LazyContentItems({ items, onLinkedOperationDrawn }: Prop
     if (!next) return;
     startTransition(() => {
       setRendered((current) => new Set(current).add(next));
-      if (!near) setDrawing({ id: next, stage: 1 });
+      if (!near && drawsInParts()) setDrawing(next);
     });
   }, [flat, rendered, wanted, drawing]);
 
-  // The next part once the browser has drawn a frame with this one (a task after the frame, not in it).
-  useEffect(() => {
+  // The operation in parts (operationParts.ts): all but the first hidden before the browser draws it, then one
+  // more shown in a task after each frame.
+  useLayoutEffect(() => {
     if (!drawing) return undefined;
+    const parts = operationParts(document.getElementById(drawing));
+    parts.hide();
+    let step = 0;
+    let frame = 0;
     let task: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      task = setTimeout(() => setDrawing(nextDrawing(drawing)));
-    });
+    const afterNextFrame = () => {
+      frame = requestAnimationFrame(() => {
+        task = setTimeout(() => {
+          const show = parts.steps[step];
+          step += 1;
+          if (show) {
+            show();
+            afterNextFrame();
+          } else setDrawing(null);
+        });
+      });
+    };
+    afterNextFrame();
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(task);
+      parts.showAll();
     };
   }, [drawing]);
 
@@ -134,11 +141,7 @@ export default function LazyContentItems({ items, onLinkedOperationDrawn }: Prop
       );
     }
     return (
-      <Section
-        key={item.id}
-        id={item.id}
-        $underlined
-        data-drawing-stage={drawing?.id === item.id ? drawing.stage : undefined}>
+      <Section key={item.id} id={item.id} $underlined>
         {rendered.has(item.id) ? (
           <OperationItem item={item as OperationModel} />
         ) : (
