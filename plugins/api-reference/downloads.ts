@@ -40,8 +40,8 @@ export const DESCRIPTION_DOWNLOAD_FILES: readonly string[] = API_REFERENCE_PAGES
 
 /**
  * A Postman collection (format 2.1) of the description: a folder per tag, requests filled from the examples. The
- * converter is loaded here, at postBuild, not with the site's config: importing it took 0.3 to 0.4 s of the build's
- * start on the main thread, which the build's other work waits for.
+ * converter is loaded here, when first used (in the build, by the description worker), not with the site's config:
+ * importing it took 0.3 to 0.4 s of the build's start on the main thread, which the build's other work waits for.
  */
 export async function postmanCollection(description: JsonObject): Promise<JsonObject> {
   const { convertV2 } = await import('openapi-to-postmanv2');
@@ -77,7 +77,15 @@ export async function writeDescriptionDownloads(
   page: Pick<ApiReferencePage, 'route' | 'label'>,
   description: JsonObject,
 ): Promise<void> {
-  const contents = await downloadContents(description);
+  await writeDownloadFiles(outDir, page, await downloadContents(description));
+}
+
+/** Writes the downloads of one reference page into the build, given their contents (`downloadContents`). */
+export async function writeDownloadFiles(
+  outDir: string,
+  page: Pick<ApiReferencePage, 'route' | 'label'>,
+  contents: Readonly<Record<DownloadFormat, string>>,
+): Promise<void> {
   for (const download of descriptionDownloads(page)) {
     const target = path.join(outDir, ...download.file.split('/'));
     await mkdir(path.dirname(target), { recursive: true });

@@ -5,7 +5,8 @@ import { bundleDescriptions } from '../../openapi/descriptions';
 import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
 import { withDocsLinksUnder } from './docsLinks';
-import { descriptionDownloads, writeDescriptionDownloads } from './downloads';
+import { inDescriptionWorker, warmDescriptionWorker } from '../lib/descriptionWorker';
+import { descriptionDownloads, writeDownloadFiles, type DownloadFormat } from './downloads';
 import { introductionOf } from './introduction';
 import { assertHighlightableWithPrismCore, PRISM_LANGUAGE_COMPONENT_REQUEST } from './redocPrism';
 import { withTryItLinks } from './tryItLinks';
@@ -15,22 +16,33 @@ export function apiReferencePluginName(api: ApiReferencePage['api']): string {
   return `api-reference-${api}`;
 }
 
+/** The site's whole URL with its base URL, ending in `/`: where the downloads' links to the docs point. */
+const siteUrlOf = (context: LoadContext) => `${context.siteConfig.url.replace(/\/$/, '')}${context.baseUrl}`;
+
 /**
  * Renders an API description at its route with the `ApiReference` component. The bundled description
  * (every file merged by `@redocly/openapi-core`) travels as that route's data only, so no other page
  * downloads it. After the build, the description as YAML and JSON and a Postman collection are
- * written beside the page (`downloads.ts`), and the page links to them. The descriptions' links to the
+ * written beside the page (`downloads.ts`), and the page links to them; a production build makes them in the
+ * description worker (plugins/lib/descriptionJobs.ts) from the start, beside the main thread, which the conversion
+ * to Postman held for 0.7 s of its postBuild. The descriptions' links to the
  * docs pages are root-relative (`/docs/…`): the route data gets them under the site's base URL, and the
  * downloads under the site's whole URL (`docsLinks.ts`). The first paragraph of the description's introduction
  * is a prop too (`introduction.ts`), for the page's prerendered HTML.
  */
 export default function apiReferencePlugin({ api, route, label }: ApiReferencePage) {
   return function apiReference(context: LoadContext): Plugin<unknown> {
+    /** The downloads' contents, made in the description worker while the site is built (production builds only). */
+    let downloads: Promise<Record<DownloadFormat, string>> | undefined;
     return {
       name: apiReferencePluginName(api),
       async loadContent() {
+        if (process.env.NODE_ENV === 'production') warmDescriptionWorker();
         const description = (await bundleDescriptions()).bundled[api];
         assertHighlightableWithPrismCore(api, description);
+        if (process.env.NODE_ENV === 'production') {
+          downloads = inDescriptionWorker('downloads', { api, siteUrl: siteUrlOf(context) });
+        }
         return description;
       },
       async contentLoaded({ content, actions }) {
@@ -53,9 +65,9 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
           },
         });
       },
-      async postBuild({ outDir, content }) {
-        const siteUrl = `${context.siteConfig.url.replace(/\/$/, '')}${context.baseUrl}`;
-        await writeDescriptionDownloads(outDir, { route, label }, withDocsLinksUnder(content as JsonObject, siteUrl));
+      async postBuild({ outDir }) {
+        downloads ??= inDescriptionWorker('downloads', { api, siteUrl: siteUrlOf(context) });
+        await writeDownloadFiles(outDir, { route, label }, await downloads);
       },
       getPathsToWatch() {
         return [path.join(context.siteDir, 'openapi/**/*.yaml')];

@@ -1,9 +1,6 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { API_NAMES, bundleDescriptions, isObject, operationsOf } from '../../openapi/descriptions';
-import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
-import { stopEsbuild, tryItEsModule } from './esModule';
-import { tryItModules } from './tryItOperation';
+import { bundleDescriptions } from '../../openapi/descriptions';
+import { inDescriptionWorker, warmDescriptionWorker } from '../lib/descriptionWorker';
 
 export interface TryItOptions {
   /** The gate's protected prefixes: every module written must lie under one (checked at build time). */
@@ -22,7 +19,9 @@ interface EmittingCompiler {
         name: string,
         callback: (compilation: {
           readonly hooks: {
-            readonly processAssets: { tap(options: { name: string; stage: number }, callback: () => void): void };
+            readonly processAssets: {
+              tapPromise(options: { name: string; stage: number }, callback: () => Promise<void>): void;
+            };
           };
           emitAsset(file: string, source: unknown, info: { minimized: boolean }): void;
         }) => void,
@@ -31,17 +30,22 @@ interface EmittingCompiler {
   };
 }
 
-/** Adds files, already minified, to the client build (served by the dev server too). */
+/** The plugin's content: the modules by file under the build root, made in the description worker meanwhile. */
+interface TryItContent {
+  readonly modules: Promise<Readonly<Record<string, string>>>;
+}
+
+/** Adds files, already minified, to the client build (served by the dev server too), once they are made. */
 class EmitFiles {
-  constructor(private readonly files: Readonly<Record<string, string>>) {}
+  constructor(private readonly files: Promise<Readonly<Record<string, string>>>) {}
 
   apply(compiler: EmittingCompiler): void {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('try-it', (compilation) => {
-      compilation.hooks.processAssets.tap(
+      compilation.hooks.processAssets.tapPromise(
         { name: 'try-it', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          for (const [file, code] of Object.entries(this.files)) {
+        async () => {
+          for (const [file, code] of Object.entries(await this.files)) {
             compilation.emitAsset(file, new sources.RawSource(code), { minimized: true });
           }
         },
@@ -54,38 +58,26 @@ class EmitFiles {
  * Writes one standalone ES module per operation of the four descriptions for the Try it panel, at
  * `tryItModuleFile(operationId)` in the build (see `tryItOperation.ts`): under the docs, behind the gate, and
  * outside webpack's chunks, so that no docs page's first-load JavaScript lists them. The panel imports the
- * one it needs when a reader opens it.
+ * one it needs when a reader opens it. The modules are made in the description worker (plugins/lib/descriptionJobs.ts)
+ * while the main thread loads the rest of the site and bundles it: compiling the checks with Ajv took 1.3 s of the
+ * main thread's load. The client build waits for them only when it emits its assets.
  */
 export default function tryItPlugin(options: TryItOptions) {
   return function tryIt(context: LoadContext): Plugin<unknown> {
     const { baseUrl } = context.siteConfig;
     return {
       name: 'try-it',
-      async loadContent() {
-        const { bundled, dereferenced } = await bundleDescriptions();
-        const modules: Record<string, Promise<string>> = {};
-        for (const api of API_NAMES) {
-          const write = tryItModules(bundled[api]);
-          const description = dereferenced[api];
-          const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
-          const serverUrl = String(servers[0]?.url ?? '');
-          for (const operation of operationsOf(api, description)) {
-            const file = tryItModuleFile(operation.operationId);
-            if (!TRY_IT_MODULE_FILES.test(file)) {
-              throw new Error(`try-it: the operation id "${operation.operationId}" cannot name a file (${file}).`);
-            }
-            if (!isProtectedPath(`${baseUrl}${file}`, baseUrl, options.protectedPaths)) {
-              throw new Error(`try-it: ${baseUrl}${file} would be public; it holds protected documentation.`);
-            }
-            modules[file] = tryItEsModule({ ...operation, serverUrl }, write, context.siteDir);
-          }
-        }
-        const files = Object.keys(modules);
-        const codes = await Promise.all(Object.values(modules)).finally(stopEsbuild);
-        return Object.fromEntries(files.map((file, index) => [file, codes[index]]));
+      async loadContent(): Promise<TryItContent> {
+        warmDescriptionWorker();
+        // The worker reads the descriptions this bundles (or finds bundled) from their cache file.
+        await bundleDescriptions();
+        const { siteDir } = context;
+        return {
+          modules: inDescriptionWorker('tryItModules', { baseUrl, protectedPaths: options.protectedPaths, siteDir }),
+        };
       },
       configureWebpack(_config, isServer, _utils, content) {
-        return isServer ? {} : { plugins: [new EmitFiles(content as Record<string, string>)] };
+        return isServer ? {} : { plugins: [new EmitFiles((content as TryItContent).modules)] };
       },
     };
   };

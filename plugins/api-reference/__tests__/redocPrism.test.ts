@@ -1,9 +1,13 @@
+import fc from 'fast-check';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { visit } from 'unist-util-visit';
 import { API_NAMES, loadBundled } from '../../../openapi/descriptions';
 import type { JsonObject } from '../../../openapi/document';
 import {
   assertHighlightableWithPrismCore,
   codeBlockLanguages,
   highlightedLanguages,
+  MAY_HOLD_CODE_BLOCK,
   mediaTypeLanguage,
   prismGrammars,
   redocGrammar,
@@ -109,6 +113,51 @@ describe('highlightedLanguages', () => {
     ['an indented block (no language)', 'Run:\n\n    curl https://example.com', ['']],
   ])('reads %s as CommonMark does', (_case, markdown, languages) => {
     expect(codeBlockLanguages(markdown)).toEqual(languages);
+  });
+});
+
+describe('MAY_HOLD_CODE_BLOCK', () => {
+  /** Every code block's language, from a parse of the whole text (what `codeBlockLanguages` does when it parses). */
+  const parsedLanguages = (markdown: string) => {
+    const languages: string[] = [];
+    visit(fromMarkdown(markdown), 'code', (node) => {
+      languages.push(node.lang ?? '');
+    });
+    return languages;
+  };
+
+  it('lets through every text that holds a code block', () => {
+    const piece = fc.constantFrom(
+      '`',
+      '``',
+      '```',
+      '~~~',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\n\n',
+      '> ',
+      '- ',
+      '1. ',
+      'a',
+      'js',
+      '*',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join('')),
+        (markdown) => {
+          expect(codeBlockLanguages(markdown)).toEqual(parsedLanguages(markdown));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('rules out prose, inline code and short indentation', () => {
+    expect(MAY_HOLD_CODE_BLOCK.test('Send `client_id` in the body.\n\n   Three spaces are a paragraph.')).toBe(false);
+    expect(MAY_HOLD_CODE_BLOCK.test('Run:\n\n    curl https://example.com')).toBe(true);
   });
 });
 

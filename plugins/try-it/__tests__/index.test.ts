@@ -27,7 +27,8 @@ describe('tryItPlugin', () => {
   it('writes one module per operation and leaves no esbuild process running for the rest of the build', async () => {
     const context = { siteConfig: { baseUrl: '/' }, siteDir: path.resolve(__dirname, '../../..') } as LoadContext;
     const plugin = tryItPlugin({ protectedPaths: ['/docs', '/api'] })(context);
-    const modules = (await plugin.loadContent?.()) as Record<string, string>;
+    const content = (await plugin.loadContent?.()) as { modules: Promise<Record<string, string>> };
+    const modules = await content.modules;
     expect(Object.keys(modules)).toEqual(expect.arrayContaining(['docs/try-it/openAccount.js']));
     expect(modules['docs/try-it/openAccount.js']).toMatch(/export default/);
     // Stopped, esbuild's process ends a moment later.

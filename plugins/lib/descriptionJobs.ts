@@ -1,0 +1,77 @@
+/**
+ * What the build makes from the API descriptions alone, run in the description worker
+ * (`descriptionWorker.ts`): the Try it panel's modules (plugins/try-it) and a reference page's downloads
+ * (plugins/api-reference/downloads.ts). Each job reads the descriptions that the build's main thread bundled
+ * (`bundleDescriptions` finds them in its cache file) and returns strings, which the plugins write.
+ */
+import { isProtectedPath } from '../../config/protectedPaths.mjs';
+import { API_NAMES, bundleDescriptions, isObject, operationsOf, type ApiName } from '../../openapi/descriptions';
+import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
+import { withDocsLinksUnder } from '../api-reference/docsLinks';
+import { downloadContents, type DownloadFormat } from '../api-reference/downloads';
+import { stopEsbuild, tryItEsModule } from '../try-it/esModule';
+import { tryItModules } from '../try-it/tryItOperation';
+
+export interface TryItModulesJob {
+  readonly baseUrl: string;
+  /** The gate's protected prefixes: every module must lie under one. */
+  readonly protectedPaths: readonly string[];
+  /** Where the modules' imports of Ajv's runtime helpers are resolved from. */
+  readonly siteDir: string;
+}
+
+/**
+ * One standalone ES module per operation of the four descriptions, by file under the build root
+ * (`tryItModuleFile`). Throws when an operation id cannot name a file or a module would lie outside the gate.
+ */
+export async function tryItModuleFiles({
+  baseUrl,
+  protectedPaths,
+  siteDir,
+}: TryItModulesJob): Promise<Record<string, string>> {
+  const { bundled, dereferenced } = await bundleDescriptions();
+  const modules: Record<string, Promise<string>> = {};
+  for (const api of API_NAMES) {
+    const write = tryItModules(bundled[api]);
+    const description = dereferenced[api];
+    const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
+    const serverUrl = String(servers[0]?.url ?? '');
+    for (const operation of operationsOf(api, description)) {
+      const file = tryItModuleFile(operation.operationId);
+      if (!TRY_IT_MODULE_FILES.test(file)) {
+        throw new Error(`try-it: the operation id "${operation.operationId}" cannot name a file (${file}).`);
+      }
+      if (!isProtectedPath(`${baseUrl}${file}`, baseUrl, protectedPaths)) {
+        throw new Error(`try-it: ${baseUrl}${file} would be public; it holds protected documentation.`);
+      }
+      modules[file] = tryItEsModule({ ...operation, serverUrl }, write, siteDir);
+    }
+  }
+  const files = Object.keys(modules);
+  const codes = await Promise.all(Object.values(modules)).finally(stopEsbuild);
+  return Object.fromEntries(files.map((file, index) => [file, codes[index]]));
+}
+
+export interface DownloadsJob {
+  readonly api: ApiName;
+  /** The site's whole URL with its base URL and a final `/`: the downloads' links to the docs are made absolute. */
+  readonly siteUrl: string;
+}
+
+/** The content of each download of one description (`downloads.ts`). */
+export async function descriptionDownloadContents({
+  api,
+  siteUrl,
+}: DownloadsJob): Promise<Record<DownloadFormat, string>> {
+  const { bundled } = await bundleDescriptions();
+  return downloadContents(withDocsLinksUnder(bundled[api], siteUrl));
+}
+
+/** The jobs the description worker runs, by name. */
+export const DESCRIPTION_JOBS = {
+  tryItModules: tryItModuleFiles,
+  downloads: descriptionDownloadContents,
+};
+
+export type DescriptionJobs = typeof DESCRIPTION_JOBS;
+export type DescriptionJobName = keyof DescriptionJobs;
