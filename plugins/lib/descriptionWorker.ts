@@ -33,8 +33,6 @@ function worker(): NonNullable<typeof running> {
   const thread = new Worker(THREAD);
   const waiting = new Map<number, Waiting>();
   const current = { thread, waiting };
-  // Idle, it never holds the process open (see `warmDescriptionWorker`).
-  thread.unref();
   thread.on('message', ({ id, result, error }: Answer) => {
     const asked = waiting.get(id);
     if (!asked) return;
@@ -60,6 +58,9 @@ function worker(): NonNullable<typeof running> {
     if (running === current) running = null;
     failAll(waiting, (job) => new Error(`description worker (${job}): the worker stopped (exit code ${code}).`));
   });
+  // Idle, it never holds the process open (see `warmDescriptionWorker`). After the listeners: a listener for its
+  // messages refs it again.
+  thread.unref();
   running = current;
   return current;
 }

@@ -1,0 +1,72 @@
+/**
+ * @jest-environment node
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { loadBundled } from '../../../openapi/descriptions';
+import { withDocsLinksUnder } from '../../api-reference/docsLinks';
+import type { DescriptionJobName } from '../descriptionJobs';
+import { inDescriptionWorker, warmDescriptionWorker } from '../descriptionWorker';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const SITE_URL = 'https://docs.clearing.example/developers/';
+
+describe('inDescriptionWorker', () => {
+  it("answers a job with what the job returns: a reference page's downloads", async () => {
+    const contents = await inDescriptionWorker('downloads', { api: 'orders', siteUrl: SITE_URL });
+    const expected = withDocsLinksUnder(loadBundled('orders', { dereferenced: false }), SITE_URL);
+    expect(JSON.parse(contents.json)).toEqual(expected);
+    expect(parse(contents.yaml)).toEqual(expected);
+    expect((JSON.parse(contents.postman) as { info: { schema: string } }).info.schema).toMatch(/collection\/v2\.1\.0/);
+  }, 60_000);
+
+  it("rejects with the job's own error, and runs the next job", async () => {
+    const publicModules = inDescriptionWorker('tryItModules', {
+      baseUrl: '/',
+      protectedPaths: ['/api'],
+      siteDir: ROOT,
+    });
+    await expect(publicModules).rejects.toThrow(/try-it: \/docs\/try-it\/\w+\.js would be public/);
+    const unknown = inDescriptionWorker('compile' as DescriptionJobName, {} as never);
+    await expect(unknown).rejects.toThrow('no description job named "compile"');
+  }, 60_000);
+
+  it('marks a failing job handled, so that it may be awaited later', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const later = inDescriptionWorker('compile' as DescriptionJobName, {} as never);
+      // Long enough for the answer to arrive and for Node to report a rejection nobody handled.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(unhandled).toEqual([]);
+      await expect(later).rejects.toThrow('no description job named');
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  }, 60_000);
+});
+
+describe('warmDescriptionWorker', () => {
+  it('does not keep the process alive while the worker has no job', async () => {
+    const script = `require('jiti')(${JSON.stringify(__filename)}, { interopDefault: true })(${JSON.stringify(
+      path.join(__dirname, '../descriptionWorker.ts'),
+    )}).warmDescriptionWorker(); console.log('warmed');`;
+    const output = await new Promise<string>((resolve, reject) => {
+      // Without the fix the child never ends: the bound turns that into a failure instead of a hung test.
+      execFile(process.execPath, ['-e', script], { cwd: ROOT, timeout: 30_000 }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      );
+    });
+    expect(output.trim()).toBe('warmed');
+  }, 60_000);
+
+  it('leaves a warmed worker to the next job', async () => {
+    warmDescriptionWorker();
+    const contents = await inDescriptionWorker('downloads', { api: 'documents', siteUrl: SITE_URL });
+    expect(JSON.parse(contents.json)).toEqual(
+      withDocsLinksUnder(loadBundled('documents', { dereferenced: false }), SITE_URL),
+    );
+  }, 60_000);
+});
