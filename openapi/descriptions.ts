@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
+import type { loadConfig as LoadConfig } from '@redocly/openapi-core';
 import { HTTP_METHODS, type JsonObject } from './document';
 
 export { HTTP_METHODS, isObject, type HttpMethod, type JsonObject } from './document';
@@ -53,7 +53,8 @@ let latest: BundledDescriptions | null = null;
 const cacheFile = (signature: string) =>
   path.join(CACHE_DIR, `${createHash('sha256').update(signature).digest('hex').slice(0, 16)}.json`);
 
-async function bundleOne(api: ApiName, config: Awaited<ReturnType<typeof loadConfig>>, dereference: boolean) {
+async function bundleOne(api: ApiName, config: Awaited<ReturnType<typeof LoadConfig>>, dereference: boolean) {
+  const { bundle } = await import('@redocly/openapi-core');
   const { bundle: document, problems } = await bundle({
     ref: path.join(__dirname, `${api}.yaml`),
     config,
@@ -91,6 +92,9 @@ export async function bundleDescriptions(): Promise<BundledDescriptions> {
 }
 
 async function bundleNow(signature: string): Promise<BundledDescriptions> {
+  // Loaded here, not with the module: a process that finds the descriptions bundled (the build's main thread, once
+  // the description worker has bundled them) never loads the bundler.
+  const { loadConfig } = await import('@redocly/openapi-core');
   const config = await loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
   const bundleAll = async (dereference: boolean) =>
     Object.fromEntries(

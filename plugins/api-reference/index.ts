@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { ApiReferencePage } from '../../config/apiReference';
-import { bundleDescriptions } from '../../openapi/descriptions';
 import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
 import { withDocsLinksUnder } from './docsLinks';
-import { inDescriptionWorker, warmDescriptionWorker } from '../lib/descriptionWorker';
+import { bundledInDescriptionWorker, inDescriptionWorker } from '../lib/descriptionWorker';
 import { descriptionDownloads, writeDownloadFiles, type DownloadFormat } from './downloads';
 import { introductionOf } from './introduction';
 import { assertHighlightableWithPrismCore, PRISM_LANGUAGE_COMPONENT_REQUEST } from './redocPrism';
@@ -37,8 +36,7 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
     return {
       name: apiReferencePluginName(api),
       async loadContent() {
-        if (process.env.NODE_ENV === 'production') warmDescriptionWorker();
-        const description = (await bundleDescriptions()).bundled[api];
+        const description = (await bundledInDescriptionWorker()).bundled[api];
         assertHighlightableWithPrismCore(api, description);
         if (process.env.NODE_ENV === 'production') {
           downloads = inDescriptionWorker('downloads', { api, siteUrl: siteUrlOf(context) });

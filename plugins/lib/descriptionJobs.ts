@@ -1,8 +1,9 @@
 /**
  * What the build makes from the API descriptions alone, run in the description worker
- * (`descriptionWorker.ts`): the Try it panel's modules (plugins/try-it) and a reference page's downloads
- * (plugins/api-reference/downloads.ts). Each job reads the descriptions that the build's main thread bundled
- * (`bundleDescriptions` finds them in its cache file) and returns strings, which the plugins write.
+ * (`descriptionWorker.ts`): the bundled descriptions themselves, the Try it panel's modules (plugins/try-it) and a
+ * reference page's downloads (plugins/api-reference/downloads.ts). The first job bundles the descriptions
+ * (`bundleDescriptions`, which keeps them for the next jobs and leaves them in its cache file for the main thread);
+ * the others return strings, which the plugins write.
  */
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { API_NAMES, bundleDescriptions, isObject, operationsOf, type ApiName } from '../../openapi/descriptions';
@@ -67,8 +68,17 @@ export async function descriptionDownloadContents({
   return downloadContents(withDocsLinksUnder(bundled[api], siteUrl));
 }
 
+/**
+ * Bundles the descriptions (`bundleDescriptions`), which leaves them in its cache file for the main thread, and
+ * answers with their signature.
+ */
+export async function bundleDescriptionsHere(): Promise<string> {
+  return (await bundleDescriptions()).signature;
+}
+
 /** The jobs the description worker runs, by name. */
 export const DESCRIPTION_JOBS = {
+  bundle: bundleDescriptionsHere,
   tryItModules: tryItModuleFiles,
   downloads: descriptionDownloadContents,
 };

@@ -1,6 +1,5 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { bundleDescriptions } from '../../openapi/descriptions';
-import { inDescriptionWorker, warmDescriptionWorker } from '../lib/descriptionWorker';
+import { bundledInDescriptionWorker, inDescriptionWorker } from '../lib/descriptionWorker';
 
 export interface TryItOptions {
   /** The gate's protected prefixes: every module written must lie under one (checked at build time). */
@@ -68,9 +67,7 @@ export default function tryItPlugin(options: TryItOptions) {
     return {
       name: 'try-it',
       async loadContent(): Promise<TryItContent> {
-        warmDescriptionWorker();
-        // The worker reads the descriptions this bundles (or finds bundled) from their cache file.
-        await bundleDescriptions();
+        await bundledInDescriptionWorker();
         const { siteDir } = context;
         return {
           modules: inDescriptionWorker('tryItModules', { baseUrl, protectedPaths: options.protectedPaths, siteDir }),

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { loadBundled } from '../../../openapi/descriptions';
 import { withDocsLinksUnder } from '../../api-reference/docsLinks';
 import type { DescriptionJobName } from '../descriptionJobs';
-import { inDescriptionWorker, warmDescriptionWorker } from '../descriptionWorker';
+import { bundledInDescriptionWorker, inDescriptionWorker } from '../descriptionWorker';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SITE_URL = 'https://docs.clearing.example/developers/';
@@ -48,25 +48,23 @@ describe('inDescriptionWorker', () => {
   }, 60_000);
 });
 
-describe('warmDescriptionWorker', () => {
-  it('does not keep the process alive while the worker has no job', async () => {
+describe('the description worker', () => {
+  it('ends once its jobs are answered, so that it does not keep the process alive', async () => {
     const script = `require('jiti')(${JSON.stringify(__filename)}, { interopDefault: true })(${JSON.stringify(
       path.join(__dirname, '../descriptionWorker.ts'),
-    )}).warmDescriptionWorker(); console.log('warmed');`;
+    )}).bundledInDescriptionWorker().then(({ signature }) => console.log(signature.length > 0 ? 'bundled' : 'empty'));`;
     const output = await new Promise<string>((resolve, reject) => {
-      // Without the fix the child never ends: the bound turns that into a failure instead of a hung test.
+      // If the worker outlived its jobs, the child would never end: the bound turns that into a failure.
       execFile(process.execPath, ['-e', script], { cwd: ROOT, timeout: 30_000 }, (error, stdout) =>
         error ? reject(error) : resolve(stdout),
       );
     });
-    expect(output.trim()).toBe('warmed');
+    expect(output.trim()).toBe('bundled');
   }, 60_000);
 
-  it('leaves a warmed worker to the next job', async () => {
-    warmDescriptionWorker();
-    const contents = await inDescriptionWorker('downloads', { api: 'documents', siteUrl: SITE_URL });
-    expect(JSON.parse(contents.json)).toEqual(
-      withDocsLinksUnder(loadBundled('documents', { dereferenced: false }), SITE_URL),
-    );
+  it('hands the main thread the descriptions it bundled', async () => {
+    const { bundled, dereferenced } = await bundledInDescriptionWorker();
+    expect(bundled.orders).toEqual(loadBundled('orders', { dereferenced: false }));
+    expect(dereferenced.documents).toEqual(loadBundled('documents', { dereferenced: true }));
   }, 60_000);
 });
