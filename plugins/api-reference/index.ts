@@ -77,17 +77,31 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
 /** What Redoc's bundle asks for only to load or convert a description (see `redocSpecLoaderStub.js`). */
 const REDOC_SPEC_LOADER_REQUEST = /^(@redocly\/openapi-core\/lib\/(bundle|config\/config)|yaml)$/;
 const REDOC_BUNDLE_CONTEXT = /[\\/]node_modules[\\/]redoc[\\/]bundles$/;
+const API_REFERENCE_COMPONENT_FOLDER = /[\\/]src[\\/]components[\\/]ApiReference$/;
 
 /**
  * Keeps Redoc from fetching its menu logo from a CDN (see `redocOfflineLoader.js`), and leaves out of the
  * browser bundle what Redoc would load but the site never runs: its description loader
  * (`redocSpecLoaderStub.js`), Prism's language components (`redocPrismLanguageStub.js`, checked by
- * `redocPrism.ts`) and its search's index builder (`redocSearchStub.js`). Register once.
+ * `redocPrism.ts`) and its search's index builder (`redocSearchStub.js`). The server bundle, which never renders
+ * Redoc, leaves it out whole (`redocViewServerStub.js`). Register once.
  */
 export function redocOfflinePlugin(): Plugin<unknown> {
   return {
     name: 'redoc-offline',
-    configureWebpack(_config, _isServer, utils) {
+    configureWebpack(_config, isServer, utils) {
+      if (isServer) {
+        // The reference renders Redoc only in the browser: the server bundle leaves it out (`redocViewServerStub.js`).
+        return {
+          plugins: [
+            replaceDependency(utils, {
+              request: /^\.\/RedocView$/,
+              importedFrom: API_REFERENCE_COMPONENT_FOLDER,
+              replacement: require.resolve('./redocViewServerStub.js'),
+            }),
+          ],
+        };
+      }
       return {
         plugins: [
           replaceDependency(utils, {
