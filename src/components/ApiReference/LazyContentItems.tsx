@@ -47,8 +47,9 @@ function PendingOperation({ id, onNear }: { readonly id: string; readonly onNear
 /**
  * Redoc's `ContentItems`, drawn in passes: first the operation the reader sees on arrival and the one
  * the address links to, then the others one at a time in transitions, which React renders in slices
- * between the reader's input (operations near the viewport first), each appearing over a few frames
- * (`operationParts`). Tags and sections are drawn at once.
+ * between the reader's input (operations near the viewport first). Up to 75rem wide, where Redoc stacks the
+ * samples below the description, each of those appears over a few frames (`operationParts`); wider, each is drawn
+ * whole. Tags and sections are drawn at once.
  */
 export default function LazyContentItems({ items, onLinkedOperationDrawn }: Props): ReactNode {
   const flat = useMemo(() => flattenContentItems(items), [items]);
