@@ -4,7 +4,7 @@
 import { loadBundled, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import type { TryItModule } from '../../../src/components/TryIt/operation';
 import path from 'node:path';
-import { transform } from 'esbuild';
+import { stop, transform } from 'esbuild';
 import { tryItEsModule } from '../esModule';
 import { tryItModule, tryItModules, tryItOperation, type OperationSource } from '../tryItOperation';
 
@@ -118,6 +118,10 @@ describe('tryItModule', () => {
 });
 
 describe('tryItEsModule', () => {
+  // esbuild's service process, which this file's esbuild started, ends with the file: a later test file in this Jest
+  // worker checks that the plugin leaves no esbuild process running (index.test.ts).
+  afterAll(() => stop());
+
   it('is one standalone ES module: nothing to import or require, no eval, the same checks as its default export', async () => {
     const code = await tryItEsModule(
       source('orders', 'placeEquityOrder'),
