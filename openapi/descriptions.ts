@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { loadConfig as LoadConfig } from '@redocly/openapi-core';
+import type * as RedoclyModule from '@redocly/openapi-core';
 import { HTTP_METHODS, type JsonObject } from './document';
 
 export { HTTP_METHODS, isObject, type HttpMethod, type JsonObject } from './document';
@@ -53,8 +53,14 @@ let latest: BundledDescriptions | null = null;
 const cacheFile = (signature: string) =>
   path.join(CACHE_DIR, `${createHash('sha256').update(signature).digest('hex').slice(0, 16)}.json`);
 
-async function bundleOne(api: ApiName, config: Awaited<ReturnType<typeof LoadConfig>>, dereference: boolean) {
-  const { bundle } = await import('@redocly/openapi-core');
+type Redocly = typeof RedoclyModule;
+
+async function bundleOne(
+  api: ApiName,
+  { bundle }: Redocly,
+  config: Awaited<ReturnType<Redocly['loadConfig']>>,
+  dereference: boolean,
+) {
   const { bundle: document, problems } = await bundle({
     ref: path.join(__dirname, `${api}.yaml`),
     config,
@@ -94,11 +100,13 @@ export async function bundleDescriptions(): Promise<BundledDescriptions> {
 async function bundleNow(signature: string): Promise<BundledDescriptions> {
   // Loaded here, not with the module: a process that finds the descriptions bundled (the build's main thread, once
   // the description worker has bundled them) never loads the bundler.
-  const { loadConfig } = await import('@redocly/openapi-core');
-  const config = await loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
+  const redocly = await import('@redocly/openapi-core');
+  const config = await redocly.loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
   const bundleAll = async (dereference: boolean) =>
     Object.fromEntries(
-      await Promise.all(API_NAMES.map(async (api) => [api, await bundleOne(api, config, dereference)] as const)),
+      await Promise.all(
+        API_NAMES.map(async (api) => [api, await bundleOne(api, redocly, config, dereference)] as const),
+      ),
     ) as Record<ApiName, JsonObject>;
   const descriptions = { signature, bundled: await bundleAll(false), dereferenced: await bundleAll(true) };
   // Written whole under another name, then renamed: a process reading it never sees half a file.

@@ -1,5 +1,5 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { bundledInDescriptionWorker, inDescriptionWorker } from '../lib/descriptionWorker';
+import { inDescriptionWorker } from '../lib/descriptionWorker';
 
 export interface TryItOptions {
   /** The gate's protected prefixes: every module written must lie under one (checked at build time). */
@@ -67,7 +67,7 @@ export default function tryItPlugin(options: TryItOptions) {
     return {
       name: 'try-it',
       async loadContent(): Promise<TryItContent> {
-        await bundledInDescriptionWorker();
+        // The worker bundles the descriptions itself, or has them from the reference pages' request before this one.
         const { siteDir } = context;
         return {
           modules: inDescriptionWorker('tryItModules', { baseUrl, protectedPaths: options.protectedPaths, siteDir }),
