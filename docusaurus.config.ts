@@ -28,8 +28,12 @@ import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
 import searchIndexPlugin from './plugins/search-index';
 import type { SiteCustomFields } from './src/hooks/useSiteSettings';
 import { assertPinnedNode } from './config/nodeRuntime.mjs';
+import { returnFreedMemoryPromptly } from './plugins/lib/buildMemory';
 
 assertPinnedNode();
+// Before rspack loads: in a build, its allocator gives the memory the bundling frees back at once
+// (plugins/lib/buildMemory.ts).
+if (process.env.NODE_ENV === 'production') returnFreedMemoryPromptly();
 
 loadDotenv({ quiet: true });
 

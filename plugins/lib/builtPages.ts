@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
 import { BUILD_WORKER_LIMITS, runWorkerWithinLimits } from './boundedWorker';
+import { collectGarbage } from './buildMemory';
 import type { BuiltPage, BuiltPageFacts } from './builtPageFacts.mjs';
 
 export type { BuiltPage, BuiltPageFacts } from './builtPageFacts.mjs';
@@ -44,7 +45,7 @@ export async function builtPagesFacts(
     lightest.indexes.push(index);
   }
   const facts: BuiltPageFacts[] = [];
-  await Promise.all(
+  const done = Promise.all(
     shares
       .filter((share) => share.indexes.length > 0)
       .map(async ({ indexes }) => {
@@ -57,6 +58,10 @@ export async function builtPagesFacts(
         for (const [position, index] of ordered.entries()) facts[index] = shareFacts[position] ?? {};
       }),
   );
+  // The build's memory peaks here, with the workers' heaps on top of the main thread's. While the workers load
+  // their modules, the main thread collects the garbage of the pages' rendering (plugins/lib/buildMemory.ts).
+  collectGarbage();
+  await done;
   return facts;
 }
 
