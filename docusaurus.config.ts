@@ -90,7 +90,12 @@ const config = {
 
   // A visitor without the gate's cookie does not prefetch protected routes (src/auth/protectedPrefetch.ts), and
   // each prefetch waits for an idle moment of its own (src/prefetch/idlePrefetch.ts).
-  clientModules: ['./src/auth/protectedPrefetchClientModule.ts', './src/prefetch/idlePrefetchClientModule.ts'],
+  // The route-change progress bar has no invalid ARIA role (src/progressBar).
+  clientModules: [
+    './src/auth/protectedPrefetchClientModule.ts',
+    './src/prefetch/idlePrefetchClientModule.ts',
+    './src/progressBar/progressBarClientModule.ts',
+  ],
 
   onBrokenLinks: 'ignore',
   markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'ignore' } },

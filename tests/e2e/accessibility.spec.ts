@@ -51,3 +51,30 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('the route-change progress bar', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  test('shows while a route is slow to load, with no invalid ARIA role', async ({ page }) => {
+    // Every script requested once the page has hydrated waits until the test lets it through.
+    let holding = false;
+    const held: (() => void)[] = [];
+    await page.route('**/assets/js/**', async (route) => {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    holding = true;
+    await page.locator('main a[href="/docs/trading-api"]').first().click();
+    // The classic theme starts the bar when a route change has taken 200 ms.
+    await expect(page.locator('#nprogress .bar')).toBeAttached();
+    await expect(page.locator('#nprogress [role]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    holding = false;
+    for (const release of held.splice(0)) release();
+    await expect(page).toHaveURL(/\/docs\/trading-api$/);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+  });
+});
