@@ -1,6 +1,6 @@
 /**
  * The files a reader downloads from an API reference page: the bundled description as YAML and as
- * JSON, and a Postman collection converted from it (openapi-to-postmanv2). Written into the build
+ * JSON, and a Postman collection converted from it (`postmanCollection.ts`). Written into the build
  * beside the page at build time; the gate protects them like the page (plugins/protected-content).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { API_REFERENCE_PAGES, type ApiReferencePage } from '../../config/apiReference';
 import type { JsonObject } from '../../openapi/document';
+import { postmanCollection } from './postmanCollection';
 
 export type DownloadFormat = 'yaml' | 'json' | 'postman';
 
@@ -37,30 +38,6 @@ export function descriptionDownloads({
 export const DESCRIPTION_DOWNLOAD_FILES: readonly string[] = API_REFERENCE_PAGES.flatMap((page) =>
   descriptionDownloads(page).map(({ file }) => file),
 );
-
-/**
- * A Postman collection (format 2.1) of the description: a folder per tag, requests filled from the examples. The
- * converter is loaded here, when first used (in the build, by the description worker), not with the site's config:
- * importing it took 0.3 to 0.4 s of the build's start on the main thread, which the build's other work waits for.
- */
-export async function postmanCollection(description: JsonObject): Promise<JsonObject> {
-  const { convertV2 } = await import('openapi-to-postmanv2');
-  return new Promise((resolve, reject) => {
-    convertV2(
-      // The converter changes the object it is given (it drops components it has resolved): a copy.
-      { type: 'json', data: structuredClone(description) },
-      { folderStrategy: 'Tags', parametersResolution: 'Example', requestNameSource: 'Fallback' },
-      (error, result) => {
-        const collection = result?.output?.find((output) => output.type === 'collection')?.data;
-        if (error || !result?.result || !collection) {
-          reject(new Error(`openapi-to-postmanv2: ${error?.message ?? result?.reason ?? 'no collection'}`));
-        } else {
-          resolve(JSON.parse(JSON.stringify(collection)) as JsonObject);
-        }
-      },
-    );
-  });
-}
 
 /** The content of each download of a description. */
 export async function downloadContents(description: JsonObject): Promise<Record<DownloadFormat, string>> {
