@@ -212,6 +212,32 @@ describe('what a run leaves out', () => {
     );
   });
 
+  test('the rendered-content template is reported under the cold builds, as a row without a budget', () => {
+    const results = savedRun();
+    const cold = (/** @type {string} */ key) => median(results[key].build.coldMs);
+    results.rendered = {
+      pages: 85,
+      bytes: 1.5 * 2 ** 20,
+      build: { coldMs: [1.2, 1.1, 1.3].map((factor) => cold('same') * factor) },
+    };
+    const plain = judge(savedRun(), FULL);
+    const { rows, budgets } = judge(results, FULL);
+    const index = rows.findIndex((r) => r.measure.startsWith("Cold build of the stock template holding this site's"));
+    assert.equal(rows.length, plain.rows.length + 1, 'without the template, no such row');
+    assert.equal(index, 1, 'right under the cold builds');
+    assert.match(
+      rows[index].measure,
+      /\(85 pages, 1\.5 MiB: the text readers get, none of the features\), median \(min–max\) of 3$/,
+    );
+    assert.equal(rows[index].cells.site, `${(cold('site') / (cold('same') * 1.2)).toFixed(2)}× it`);
+    assert.match(rows[index].cells.same, /^[\d.]+ s \([\d.]+ s–[\d.]+ s\): 1\.20× same-content$/);
+    assert.deepEqual(rows[index].checks, []);
+    assert.deepEqual(
+      budgets.map((b) => b.name),
+      plain.budgets.map((b) => b.name),
+    );
+  });
+
   test('--only judges only its sections; --quick drops the writers and Lighthouse desktop', () => {
     const onlySearch = judge(savedRun(), benchPlan({ sections: ['search'] }));
     assert.deepEqual(

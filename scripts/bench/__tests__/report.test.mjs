@@ -139,6 +139,16 @@ describe('BENCHMARKS.md', () => {
     assert.ok(markdown.includes('\n\nBench wall time: 15.7 min.\n'));
   });
 
+  test('names the rendered-content template when the cold builds ran it', () => {
+    const results = savedRun();
+    assert.doesNotMatch(benchmarksMarkdown(results, report(results)), /rendered-content template/);
+    results.rendered = { pages: 85, bytes: 1_572_864, build: { coldMs: [9000, 9500, 9900] } };
+    const { table, summary } = report(results);
+    const markdown = benchmarksMarkdown(results, { table, summary });
+    assert.match(markdown, /holding this site's 85 pages of page Markdown instead \(the rendered-content template:/);
+    assert.match(table, /\| Cold build of the stock template holding this site's page Markdown \(85 pages, 1\.5 MiB/);
+  });
+
   test('leaves the note line out when the run had none', () => {
     const results = savedRun();
     delete results.machine.note;

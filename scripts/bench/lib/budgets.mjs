@@ -63,6 +63,19 @@ export function judge(results, plan) {
         }),
       ],
     );
+    const rendered = results.rendered;
+    if (rendered?.build?.coldMs?.length) {
+      // Information, no budget: the same-content pages count a component as its tag, these hold what it expands to.
+      const times = rendered.build.coldMs;
+      row(
+        `Cold build of the stock template holding this site's page Markdown (${rendered.pages} pages, ${(rendered.bytes / 2 ** 20).toFixed(1)} MiB: the text readers get, none of the features), ${medianRangeOf(times.length)}`,
+        {
+          site: `${ratio(cold.site, med(times))?.toFixed(2)}× it`,
+          same: `${spread(times, sec)}: ${ratio(med(times), cold.same)?.toFixed(2)}× same-content`,
+        },
+        'information (what the features cost over the same text)',
+      );
+    }
     row(
       `Peak memory of the build's process tree (summed VmRSS), ${medianRangeOf(plan.runs)}`,
       per((r) => spread(r.build?.peakBytes, mib)),

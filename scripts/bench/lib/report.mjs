@@ -46,7 +46,7 @@ export function benchmarksMarkdown(results, { table, summary }) {
 Written by \`npm run bench\` (scripts/bench/run.mjs) on ${results.started.slice(0, 10)}; rerun it to rewrite this file.
 This site against the classic TypeScript template of Docusaurus ${results.docusaurus} (Faster on, our install
 overrides) and against that template holding ${results.content.pages} generated plain Markdown pages of the shape of our
-docs/ (${results.content.proseWords} prose words, ${results.content.headings} headings, ${results.content.tableRows} table rows, ${results.content.codeLines} code lines).
+docs/ (${results.content.proseWords} prose words, ${results.content.headings} headings, ${results.content.tableRows} table rows, ${results.content.codeLines} code lines).${results.rendered ? ` The cold builds also ran that template holding this site's ${results.rendered.pages} pages of page Markdown instead (the rendered-content template: the text readers get, without the features).` : ''}
 Every site was served by ${results.server}. Lighthouse cells are performance (every run) / accessibility / best practices (audited in the first run only: they do not vary from run to run, and accessibility's scan is most of a run on a large page).
 
 ## Machine

@@ -5,11 +5,15 @@
  *                  our install overrides and Docusaurus Faster (`@docusaurus/faster`, `future.v4`);
  *   same-content/  the same site whose docs/ is replaced by plain Markdown pages generated from the
  *                  shape of our docs/ (lib/docsShape.mjs): same content size, none of our features.
+ * And, made again in every run from this site's build (`prepareRenderedContent`):
+ *   rendered-content/  the same site whose docs/ is this site's page Markdown (plugins/page-markdown): the text
+ *                  readers get, reference blocks expanded, none of our features. The shape-generated pages count
+ *                  a component as the tag written in the source; these carry what it expands to.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { docsStatistics, generatePages } from './docsShape.mjs';
 import { run } from './processes.mjs';
 
@@ -90,4 +94,43 @@ export async function prepareTemplates({ projectRoot, log }) {
     `${JSON.stringify({ fingerprint, version, created: new Date().toISOString() }, null, 2)}\n`,
   );
   return { base, version, stock, sameContent, statistics };
+}
+
+/** Every `.md` file under `dir`, as paths relative to it, sorted (none when it does not exist). */
+function markdownFilesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .sort();
+}
+
+/**
+ * The rendered-content template, in `base`/rendered-content: the same-content site (its install shared through a
+ * link to its node_modules) whose docs/ holds the page Markdown files under `builtDocs` (this site's built docs/),
+ * each without the `source` line of its front matter, beside the template's own `intro.md` (its navbar and footer
+ * link to it). Returns its folder and how many of our pages, and bytes, it holds.
+ */
+export function prepareRenderedContent({ base, sameContent, builtDocs }) {
+  const files = markdownFilesUnder(builtDocs);
+  if (files.length === 0) throw new Error(`no page Markdown under ${builtDocs}: build this site first`);
+  const dir = join(base, 'rendered-content');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(sameContent, dir, {
+    recursive: true,
+    filter: (source) => {
+      const inside = relative(sameContent, source).split(/[\\/]/)[0];
+      return !['node_modules', 'build', 'docs', '.docusaurus'].includes(inside);
+    },
+  });
+  symlinkSync(join(sameContent, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'docs'));
+  cpSync(join(sameContent, 'docs', 'intro.md'), join(dir, 'docs', 'intro.md'));
+  let bytes = 0;
+  for (const file of files) {
+    const content = readFileSync(join(builtDocs, file), 'utf8').replace(/^source: .*\n/m, '');
+    mkdirSync(dirname(join(dir, 'docs', file)), { recursive: true });
+    writeFileSync(join(dir, 'docs', file), content);
+    bytes += Buffer.byteLength(content);
+  }
+  return { dir, pages: files.length, bytes };
 }
