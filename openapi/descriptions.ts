@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as RedoclyModule from '@redocly/openapi-core';
-import { HTTP_METHODS, type JsonObject } from './document';
+import { HTTP_METHODS, isObject, type JsonObject } from './document';
 
 export { HTTP_METHODS, isObject, type HttpMethod, type JsonObject } from './document';
 
@@ -182,4 +182,15 @@ export function resolvePointer(document: JsonObject, pointer: string): unknown {
         typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject)[key] : undefined,
       document,
     );
+}
+
+/** `value`, or what its `$ref` (into `description`) points to, followed to the end (a cycle stops where it closes). */
+export function referenced(description: JsonObject, value: unknown): unknown {
+  const seen = new Set<string>();
+  let current = value;
+  while (isObject(current) && typeof current.$ref === 'string' && !seen.has(current.$ref)) {
+    seen.add(current.$ref);
+    current = resolvePointer(description, current.$ref);
+  }
+  return current;
 }

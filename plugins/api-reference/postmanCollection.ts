@@ -11,17 +11,15 @@
  *   that an unchanged description gives an unchanged file (and its precompressed copies keep their caches).
  */
 import { createHash } from 'node:crypto';
-import { resolvePointer } from '../../openapi/descriptions';
+import { referenced } from '../../openapi/descriptions';
 import { HTTP_METHODS, isObject, type JsonObject } from '../../openapi/document';
 
 const FORM_MEDIA_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
 
-/** The object a local `$ref` points to, or the object itself. */
+/** The object `value` is or refers to, or undefined. */
 function resolved(description: JsonObject, value: unknown): JsonObject | undefined {
-  if (!isObject(value)) return undefined;
-  if (typeof value.$ref !== 'string') return value;
-  if (!value.$ref.startsWith('#/')) return undefined;
-  return resolved(description, resolvePointer(description, value.$ref));
+  const target = referenced(description, value);
+  return isObject(target) ? target : undefined;
 }
 
 /** Whether a field's schema is a file: OpenAPI 3.1's `contentMediaType`, or 3.0's `format: binary`. */

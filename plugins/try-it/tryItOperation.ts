@@ -9,7 +9,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { resolvePointer } from '../../openapi/descriptions';
+import { referenced } from '../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { exampleOf, sampleRequest } from '../remark-api-reference/requestModel';
 import type { TryItField, TryItOperation } from '../../src/components/TryIt/operation';
@@ -104,17 +104,6 @@ function pointingIntoDescription(value: unknown): unknown {
       return [key, DATA_KEYWORDS.has(key) ? child : pointingIntoDescription(child)];
     }),
   );
-}
-
-/** `value`, or what its `$ref` (into `description`) points to, followed to the end. */
-function referenced(description: JsonObject, value: unknown): unknown {
-  const seen = new Set<string>();
-  let current = value;
-  while (isObject(current) && typeof current.$ref === 'string' && !seen.has(current.$ref)) {
-    seen.add(current.$ref);
-    current = resolvePointer(description, current.$ref);
-  }
-  return current;
 }
 
 /** The request as one JSON Schema: each location's fields, and the JSON body. */
