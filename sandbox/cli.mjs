@@ -11,6 +11,9 @@ assertPinnedNode();
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.filename, { interopDefault: true });
+// The sandbox reads the bundled descriptions; on a fresh clone nothing has bundled them yet (a build or Jest
+// would have), so bundle them here. It is quick when they are already bundled from the same files.
+await jiti('../openapi/descriptions.ts').bundleDescriptions();
 const { createSandbox } = jiti('./app.ts');
 
 const { values } = parseArgs({ options: { host: { type: 'string', default: '127.0.0.1' } } });
