@@ -1,5 +1,5 @@
 /** The curl sample of a request: one option per line, ready to paste into a shell. */
-import { baseUrlOf, requestTarget, type HeaderValue, type SampleRequest } from './requestModel';
+import { baseUrlOf, requestTarget, variableReferences, type HeaderValue, type SampleRequest } from './requestModel';
 import { URL_VARIABLES } from '../../src/facts';
 
 /** The shell command substitution that prints a new UUID. */
@@ -28,8 +28,24 @@ function shellHeader(name: string, value: HeaderValue): string {
 const shellUrl = (request: SampleRequest): string =>
   `"\${${URL_VARIABLES.baseUrl}:-${baseUrlOf(request)}}${shellEscape(requestTarget(request))}"`;
 
+/** Where a curl sample that saves variables keeps the response it reads them from. */
+export const SAVED_RESPONSE_FILE = 'response.json';
+
+/** The command that sets a variable from a top-level field of the saved response (Node.js, as for the keys). */
+const saveCommand = (variable: string, field: string): string =>
+  `export ${variable}=$(node -p 'JSON.parse(require("fs").readFileSync("${SAVED_RESPONSE_FILE}", "utf8"))${
+    /^[A-Za-z_]\w*$/.test(field) ? `.${field}` : `[${JSON.stringify(field)}]`
+  }')`;
+
+/**
+ * The curl sample. A value read from a variable is `${NAME}` in the URL and `"'"$NAME"'"` in the single-quoted
+ * body (the quote closes, the variable expands in double quotes, the quote opens again). A sample that saves
+ * variables prints the response and keeps it in `response.json`, then sets each variable from it.
+ */
 export function curlSample(request: SampleRequest): string {
-  const lines = [`curl --request ${request.method} ${shellUrl(request)}`];
+  const saves = Object.entries(request.save);
+  const silent = saves.length > 0 ? '--silent --show-error ' : '';
+  const lines = [`curl ${silent}--request ${request.method} ${shellUrl(request)}`];
   for (const header of request.headers) lines.push(`--header ${shellHeader(header.name, header.value)}`);
   if (request.body?.kind === 'multipart') {
     for (const part of request.body.parts) {
@@ -38,5 +54,11 @@ export function curlSample(request: SampleRequest): string {
   } else if (request.body?.kind === 'json') {
     lines.push(`--data ${shellQuote(JSON.stringify(request.body.value, null, 2))}`);
   }
-  return lines.join(' \\\n  ');
+  const command = lines.join(' \\\n  ');
+  const saving =
+    saves.length === 0 ? '' : ` | tee ${SAVED_RESPONSE_FILE}\n${saves.map(([v, f]) => saveCommand(v, f)).join('\n')}`;
+  return variableReferences(`${command}${saving}`, {
+    inString: (name) => `"'"$${name}"'"`,
+    inText: (name) => `\${${name}}`,
+  });
 }

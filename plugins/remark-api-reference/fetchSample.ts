@@ -1,5 +1,5 @@
 /** The JavaScript sample of a request: `fetch` as in Node 20 and later (an ES module, top-level await). */
-import { baseUrlOf, requestTarget, type HeaderValue, type SampleRequest } from './requestModel';
+import { baseUrlOf, requestTarget, variableReferences, type HeaderValue, type SampleRequest } from './requestModel';
 import { URL_VARIABLES } from '../../src/facts';
 
 const jsString = (value: string): string => JSON.stringify(value);
@@ -50,5 +50,9 @@ export function fetchSample(request: SampleRequest): string {
       ? 'const content = await response.arrayBuffer();'
       : 'const result = await response.json();',
   );
-  return lines.join('\n');
+  // A value from a variable: `process.env.NAME`, in the URL's template literal as `${process.env.NAME}`.
+  return variableReferences(lines.join('\n'), {
+    inString: (name) => `process.env.${name}`,
+    inText: (name) => `\${process.env.${name}}`,
+  });
 }

@@ -6,7 +6,9 @@
  *   responses and the success body's fields (headings at level 3 unless `headingLevel` says otherwise);
  * - `<RequestSamples operationId="placeEquityOrder" example="limitBuy" query="status,limit" />`: curl,
  *   fetch and requests samples in tabs, from the operation's examples (the named request-body example,
- *   or the first; the optional query parameters named in `query`, with their examples);
+ *   or the first; the optional query parameters named in `query`, with their examples). A step of a guide
+ *   chains to the next with `save="ORDER_ID=orderId"` (the curl sample sets the variable from the response)
+ *   and `variables="orderId=ORDER_ID"` (a path parameter or body field read from the variable);
  * - `<ApiSchema name="onboarding#/components/schemas/Affiliation" />`: a schema's fields;
  * - `<ApiVersion api="accounts" />`, inside a sentence: the description's `info.version`, as inline code.
  *
@@ -28,6 +30,7 @@ import {
 import { isObject } from '../../openapi/document';
 import type { EnvironmentUrl, ScopeAlternatives } from '../../src/components/ApiEndpoint/endpointFacts';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
+import { sampleOptionsOf } from './requestModel';
 import { resolveReferences } from './resolveReferences';
 
 interface Descriptions {
@@ -158,11 +161,10 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
     case 'RequestSamples': {
       const operation = operationFor(required(node, 'operationId', where), where);
       try {
-        const query = attributeOf(node, 'query')
-          ?.split(',')
-          .map((name) => name.trim())
-          .filter(Boolean);
-        return requestSampleNodes(operation, { example: attributeOf(node, 'example'), query });
+        const attributes = Object.fromEntries(
+          ['example', 'query', 'variables', 'save'].map((name) => [name, attributeOf(node, name)]),
+        );
+        return requestSampleNodes(operation, sampleOptionsOf(attributes));
       } catch (error) {
         throw new Error(`${where}: ${(error as Error).message}`);
       }

@@ -1,7 +1,7 @@
 /** The Python sample of a request, with the `requests` library. */
 import type { JsonObject } from '../../openapi/document';
 import type { HeaderValue, SampleRequest } from './requestModel';
-import { baseUrlOf, requestTarget } from './requestModel';
+import { baseUrlOf, requestTarget, variableReferences } from './requestModel';
 import { URL_VARIABLES } from '../../src/facts';
 
 /** A JSON value as a Python literal (True/False/None instead of true/false/null). */
@@ -35,7 +35,15 @@ export function pythonSample(request: SampleRequest): string {
   const { body } = request;
   const usesUuid = request.headers.some((header) => header.value.kind === 'newUuid');
   const lines = ['import os', ...(usesUuid ? ['import uuid'] : []), '', 'import requests', ''];
-  const args = [`    base_url + ${JSON.stringify(requestTarget(request))},`, '    headers={'];
+  // A path that reads a variable is an f-string: `f"/orders/{os.environ['ORDER_ID']}"`.
+  const target = requestTarget(request).replace(/[{}]/g, '$&$&');
+  const withVariables = variableReferences(target, {
+    inString: (name) => name,
+    inText: (name) => `{os.environ['${name}']}`,
+  });
+  const targetLiteral =
+    withVariables === target ? JSON.stringify(requestTarget(request)) : `f${JSON.stringify(withVariables)}`;
+  const args = [`    base_url + ${targetLiteral},`, '    headers={'];
   for (const header of request.headers) {
     args.push(`        ${JSON.stringify(header.name)}: ${pythonHeaderValue(header.value)},`);
   }
@@ -61,5 +69,9 @@ export function pythonSample(request: SampleRequest): string {
   );
   lines.push('response.raise_for_status()');
   lines.push(request.response === 'binary' ? 'content = response.content' : 'result = response.json()');
-  return lines.join('\n');
+  // A body field from a variable: `os.environ["NAME"]`.
+  return variableReferences(lines.join('\n'), {
+    inString: (name) => `os.environ["${name}"]`,
+    inText: (name) => `{os.environ["${name}"]}`,
+  });
 }

@@ -18,6 +18,69 @@ export interface SampleOptions {
   readonly example?: string;
   /** Optional query parameters to include, with their examples (required ones always are). */
   readonly query?: readonly string[];
+  /**
+   * Values the sample reads from an environment variable instead of the example: a path parameter's or a
+   * top-level body field's name → the variable (`{ orderId: 'ORDER_ID' }`), which an earlier sample saved.
+   */
+  readonly variables?: Readonly<Record<string, string>>;
+  /** Variables the curl sample sets from the response, for the next samples: variable → top-level field. */
+  readonly save?: Readonly<Record<string, string>>;
+}
+
+/** A variable name as a shell, Node.js and Python all read it. */
+const VARIABLE_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * Where a value comes from a variable, the model holds this marker: in the path as it is, in a JSON body as a
+ * string. Each writer turns it into its language's way of reading the variable (`variableReferences`).
+ */
+const variableMarker = (name: string): string => `\u0000${name}\u0000`;
+
+/**
+ * Replaces the variable markers in a writer's text: `inString` for a marker that is a whole JSON string (quotes
+ * included, as `JSON.stringify` writes it), `inText` for one inside other text (a path).
+ */
+export function variableReferences(
+  text: string,
+  write: { readonly inString: (name: string) => string; readonly inText: (name: string) => string },
+): string {
+  return (
+    text
+      .replace(/"\\u0000([A-Z][A-Z0-9_]*)\\u0000"/g, (_, name: string) => write.inString(name))
+      // eslint-disable-next-line no-control-regex -- the marker is a NUL, which no description text holds
+      .replace(/\u0000([A-Z][A-Z0-9_]*)\u0000/g, (_, name: string) => write.inText(name))
+  );
+}
+
+/**
+ * The options written as a page's `<RequestSamples>` attributes: `example="limitBuy"`, `query="status,limit"`,
+ * `variables="orderId=ORDER_ID"`, `save="ORDER_ID=orderId"` (pairs separated by commas).
+ */
+export function sampleOptionsOf(attributes: Readonly<Record<string, string | undefined>>): SampleOptions {
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  const pairs = (name: 'variables' | 'save') =>
+    Object.fromEntries(
+      list(attributes[name]).map((pair) => {
+        const [left, right, ...rest] = pair.split('=').map((part) => part.trim());
+        const variable = name === 'variables' ? right : left;
+        if (!left || !right || rest.length > 0 || !VARIABLE_NAME.test(variable ?? '')) {
+          throw new SampleError(
+            `${name}="${attributes[name]}": write ${name === 'variables' ? 'field=VARIABLE' : 'VARIABLE=field'} pairs, separated by commas, with variables in capitals`,
+          );
+        }
+        return [left, right];
+      }),
+    );
+  return {
+    example: attributes.example,
+    query: attributes.query === undefined ? undefined : list(attributes.query),
+    variables: attributes.variables === undefined ? undefined : pairs('variables'),
+    save: attributes.save === undefined ? undefined : pairs('save'),
+  };
 }
 
 /**
@@ -56,6 +119,8 @@ export interface SampleRequest {
   readonly body: RequestBody | null;
   /** How the samples read a success response: as JSON, or as bytes (a PDF). */
   readonly response: 'json' | 'binary';
+  /** Variables the curl sample sets from the response's top-level fields: variable → field. */
+  readonly save: Readonly<Record<string, string>>;
 }
 
 export class SampleError extends Error {}
@@ -112,7 +177,7 @@ function formParts(media: JsonObject, example: unknown): FormPart[] {
 /** The request an operation's examples describe. */
 export function sampleRequest(
   operation: SampleOperation,
-  { example, query: optionalQuery = [] }: SampleOptions = {},
+  { example, query: optionalQuery = [], variables = {}, save = {} }: SampleOptions = {},
 ): SampleRequest {
   const { definition } = operation;
   const where = `${operation.method} ${operation.path}`;
@@ -128,12 +193,17 @@ export function sampleRequest(
   );
   if (unknown.length > 0) throw new SampleError(`${where} has no query parameter ${unknown.join(', ')}`);
 
+  const fromVariable = new Set<string>();
   let path = operation.path;
   const query: [string, string][] = [];
   const headers: RequestHeader[] = [{ name: 'Authorization', value: { kind: 'bearerToken' } }];
   for (const parameter of parameters) {
     const name = String(parameter.name);
-    if (parameter.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(valueOf(parameter)));
+    if (parameter.in === 'path') {
+      const variable = variables[name];
+      if (variable) fromVariable.add(name);
+      path = path.replace(`{${name}}`, variable ? variableMarker(variable) : encodeURIComponent(valueOf(parameter)));
+    }
     // The required query parameters, and the optional ones the page asks for.
     if (parameter.in === 'query' && (parameter.required === true || optionalQuery.includes(name))) {
       query.push([name, valueOf(parameter)]);
@@ -164,13 +234,26 @@ export function sampleRequest(
     if (contentType === 'multipart/form-data') {
       body = { kind: 'multipart', parts: formParts(media, value) };
     } else {
-      body = { kind: 'json', value };
+      const fields = isObject(value) ? { ...value } : value;
+      if (isObject(fields)) {
+        for (const [name, variable] of Object.entries(variables)) {
+          if (name in fields && !fromVariable.has(name)) {
+            fields[name] = variableMarker(variable);
+            fromVariable.add(name);
+          }
+        }
+      }
+      body = { kind: 'json', value: fields };
       headers.push({ name: 'Content-Type', value: { kind: 'text', text: contentType } });
     }
   } else if (example) {
     throw new SampleError(`${where} has no request body to take example "${example}" from`);
   }
 
+  const unused = Object.keys(variables).filter((name) => !fromVariable.has(name));
+  if (unused.length > 0) {
+    throw new SampleError(`${where} has no path parameter or body field ${unused.join(', ')} to read from a variable`);
+  }
   return {
     method: operation.method.toUpperCase(),
     serverUrl: operation.serverUrl,
@@ -179,5 +262,6 @@ export function sampleRequest(
     headers,
     body,
     response: accept && !accept.includes('json') ? 'binary' : 'json',
+    save,
   };
 }

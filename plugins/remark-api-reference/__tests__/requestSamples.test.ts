@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
-import { exampleOf, requestUrl, sampleRequest, SampleError, type SampleOperation } from '../requestModel';
+import {
+  exampleOf,
+  requestUrl,
+  sampleOptionsOf,
+  sampleRequest,
+  SampleError,
+  type SampleOperation,
+} from '../requestModel';
 import { requestSamples } from '../requestSamples';
 
 const operations: (SampleOperation & { operationId: string })[] = API_NAMES.flatMap((api) => {
@@ -108,5 +115,71 @@ describe('sampleRequest', () => {
     expect(curl.code).toContain("--form 'file=@drivers-license.pdf'");
     expect(fetch.code).toContain('fs.openAsBlob("drivers-license.pdf")');
     expect(python.code).toContain('files={"file": open("drivers-license.pdf", "rb")}');
+  });
+
+  describe('a guide step that chains to the next through variables', () => {
+    const find = (id: string) => operations.find((operation) => operation.operationId === id)!;
+    const options = sampleOptionsOf({
+      example: 'sandboxMarketBuy',
+      variables: 'accountNumber=ACCOUNT_NUMBER',
+      save: 'ORDER_ID=orderId',
+    });
+
+    it('reads a body field from the variable in every language, and the curl sample saves the response ID', () => {
+      const [curl, fetch, python] = requestSamples(find('placeEquityOrder'), options);
+      expect(curl.code).toContain(`"accountNumber": "'"$ACCOUNT_NUMBER"'",`);
+      expect(curl.code).toMatch(/^curl --silent --show-error --request POST /);
+      expect(curl.code).toContain(
+        `| tee response.json\nexport ORDER_ID=$(node -p 'JSON.parse(require("fs").readFileSync("response.json", "utf8")).orderId')`,
+      );
+      expect(fetch.code).toContain('"accountNumber": process.env.ACCOUNT_NUMBER,');
+      expect(python.code).toContain('"accountNumber": os.environ["ACCOUNT_NUMBER"],');
+      for (const sample of [curl, fetch, python]) expect(sample.code).not.toContain('\u0000');
+    });
+
+    it('runs in bash: the body carries the variable, and the saved ID is exported for the next step', () => {
+      const [curl] = requestSamples(find('placeEquityOrder'), options);
+      const dir = mkdtempSync(join(tmpdir(), 'chained-sample-'));
+      try {
+        // A stand-in curl that prints the body it was given as the response, with an orderId.
+        const script = [
+          `curl() { while [ "$1" != --data ]; do shift; done; node -e 'const b = JSON.parse(process.argv[1]); console.log(JSON.stringify({ ...b, orderId: "o-" + b.accountNumber }))' "$2"; }`,
+          curl.code,
+          'echo "ORDER_ID=$ORDER_ID"',
+        ].join('\n');
+        const result = spawnSync('bash', ['-c', script], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH, HOME: dir, ACCOUNT_NUMBER: '5GT99999' },
+        });
+        expect(result.status).toBe(0);
+        expect(result.stdout).toContain('"accountNumber":"5GT99999"');
+        expect(result.stdout).toMatch(/ORDER_ID=o-5GT99999$/m);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('reads a path parameter from the variable in every language', () => {
+      const [curl, fetch, python] = requestSamples(
+        find('getEquityOrder'),
+        sampleOptionsOf({ variables: 'orderId=ORDER_ID' }),
+      );
+      expect(curl.code).toContain('/orders/equity/${ORDER_ID}"');
+      expect(fetch.code).toContain('/orders/equity/${process.env.ORDER_ID}`');
+      expect(python.code).toContain(`base_url + f"/orders/equity/{os.environ['ORDER_ID']}",`);
+      const file = join(pythonDir, 'chained.py');
+      writeFileSync(file, python.code);
+      expect(spawnSync('python3', ['-m', 'py_compile', file]).status).toBe(0);
+      expect(() => new AsyncFunction('process', fetch.code)).not.toThrow();
+    });
+
+    it('refuses a variable the operation has no place for, and pairs written the wrong way round', () => {
+      expect(() => sampleRequest(find('getEquityOrder'), { variables: { accountId: 'ACCOUNT_ID' } })).toThrow(
+        /no path parameter or body field accountId/,
+      );
+      expect(() => sampleOptionsOf({ save: 'orderId=ORDER_ID' })).toThrow(/VARIABLE=field/);
+      expect(() => sampleOptionsOf({ variables: 'orderId' })).toThrow(SampleError);
+    });
   });
 });

@@ -20,6 +20,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../../openapi/document';
 import { requestSamples } from '../../../plugins/remark-api-reference/requestSamples';
+import { sampleOptionsOf } from '../../../plugins/remark-api-reference/requestModel';
 import { createSandbox } from '../../../sandbox/app';
 import { TOKEN_URL, URL_VARIABLES } from '../../../src/facts';
 import { DOCS_DIR } from '../docsPages';
@@ -51,10 +52,7 @@ function stepsOf(file: string): Step[] {
       const attributes = Object.fromEntries([...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, v]));
       const operation = operations.get(attributes.operationId);
       if (!operation) throw new Error(`${file}:${line}: no operation ${attributes.operationId}`);
-      const [curl] = requestSamples(operation, {
-        example: attributes.example,
-        query: attributes.query?.split(',').map((name) => name.trim()),
-      });
+      const [curl] = requestSamples(operation, sampleOptionsOf(attributes));
       return [{ kind: 'request', line, code: curl.code, operationId: attributes.operationId }];
     }
     const [, , , lang, meta, code] = match;
@@ -118,6 +116,8 @@ afterAll(async () => {
 interface Reader {
   token: string;
   readonly ids: Map<string, string>;
+  /** The variables the blocks exported (the IDs the quick start keeps), as the reader's shell keeps them. */
+  readonly variables: Map<string, string>;
 }
 
 interface Result {
@@ -144,13 +144,14 @@ async function run(reader: Reader, code: string): Promise<Result> {
     [
       '-c',
       // pipefail: a curl that fails (such as one to the hosted sandbox, unreachable here) fails the block.
-      `set -eo pipefail\ncurl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}`,
+      `set -eo pipefail\ncurl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}\nexport -p > "$VARIABLES_FILE"`,
     ],
     {
       cwd: workDir,
       encoding: 'utf8',
       timeout: 30_000,
       env: {
+        ...Object.fromEntries(reader.variables),
         PATH: process.env.PATH,
         HOME: workDir,
         ACCESS_TOKEN: reader.token,
@@ -160,9 +161,16 @@ async function run(reader: Reader, code: string): Promise<Result> {
         [URL_VARIABLES.tokenUrl]: `${origin}/connect/token`,
         RESPONSE_FILE: bodyFile,
         HEADERS_FILE: path.join(workDir, 'headers'),
+        VARIABLES_FILE: path.join(workDir, 'variables'),
       },
     },
   );
+  // What the block exported stays for the next blocks, as in the reader's terminal.
+  for (const [, name, value] of readFileSync(path.join(workDir, 'variables'), 'utf8').matchAll(
+    /^declare -x ([A-Z][A-Z0-9_]*)="(.*)"$/gm,
+  )) {
+    if (/^(?:[A-Z_]+_ID|ACCOUNT_NUMBER)$/.test(name) && name !== 'CLIENT_ID') reader.variables.set(name, value);
+  }
   const text = readFileSync(bodyFile, 'utf8');
   const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(readFileSync(path.join(workDir, 'headers'), 'utf8'))?.[1]);
   return { status, body: text.startsWith('{') ? JSON.parse(text) : text };
@@ -259,15 +267,22 @@ async function until(reader: Reader, pathAndQuery: string, status: string): Prom
 }
 
 describe('the guides, followed against the local sandbox', () => {
-  const reader: Reader = { token: '', ids: new Map() };
+  const reader: Reader = { token: '', ids: new Map(), variables: new Map() };
 
   it('the quick start reaches FILLED and CANCELED, its IDs chaining from step to step', async () => {
     expect(await follow(reader, 'getting-started/first-test-order.mdx')).toEqual([]);
-    const accountNumber = reader.ids.get('5GT10001') as string;
+    // Every ID came from a variable an earlier block kept: none was edited into a block.
+    expect([...reader.variables.keys()].sort()).toEqual([
+      'ACCOUNT_NUMBER',
+      'APPLICATION_ID',
+      'ORDER_ID',
+      'WORKING_ORDER_ID',
+    ]);
+    const accountNumber = reader.variables.get('ACCOUNT_NUMBER') as string;
+    expect(reader.ids.get('5GT10001')).toBe(accountNumber);
     expect((await read(reader, `/accounts/${accountNumber}`)).status).toBe('ACTIVE');
-    // "Read the order once more: within seconds its status is CANCELED."
-    const canceled = reader.ids.get('9e2d7c41-1b8a-4f5e-a3c6-d4e5f6a7b8c9');
-    expect((await until(reader, `/orders/equity/${String(canceled)}`, 'CANCELED')).status).toBe('CANCELED');
+    const canceled = reader.variables.get('WORKING_ORDER_ID');
+    expect((await read(reader, `/orders/equity/${String(canceled)}`)).status).toBe('CANCELED');
     // 10,000.00 of test cash, less 10 XMPL at 185.50.
     expect((await read(reader, `/accounts/${accountNumber}/balances/summary`)).cashBalance).toEqual({
       amount: '8145.00',
