@@ -4,6 +4,10 @@
 import * as crypto from 'node:crypto';
 
 import { errors } from 'oidc-provider';
+// oidc-provider's own in-memory store. Named here, the provider does not print its warning that an in-memory store
+// loses its data on restart and cannot be shared between processes: both are what a development provider wants.
+// The package declares no `exports`, so this file is reachable; configuration.test.mjs checks the import on update.
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
 import { accountFinder, SANDBOX_CLIENT_ID_CLAIM } from './accounts.mjs';
 import { readBodyText } from './http-helpers.mjs';
@@ -11,6 +15,8 @@ import { errorPage, logoutPage, postLogoutPage } from './pages.mjs';
 
 const DAY = 24 * 60 * 60;
 const REFRESH_TOKEN_TTL = 14 * DAY;
+/** oidc-provider's default, named because its memory store needs it too (it keeps each entry that much longer). */
+const CLOCK_TOLERANCE_SECONDS = 15;
 
 export const ROUTES = Object.freeze({
   authorization: '/connect/authorize',
@@ -102,6 +108,8 @@ export function providerConfiguration(settings, { signingJwk, users, runtime }) 
   const siteUrl = `${settings.siteOrigins[0]}${settings.basePath}`;
   return {
     clients: [siteClient(settings)],
+    adapter: createMemoryAdapter(CLOCK_TOLERANCE_SECONDS),
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
     jwks: { keys: [signingJwk] },
     cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
     findAccount: accountFinder(users),
