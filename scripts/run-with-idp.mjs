@@ -3,9 +3,13 @@
  * `npm start` and `npm run serve`: runs the site together with the development identity provider
  * (dev/idp), so that sign-in works on a fresh machine with no account anywhere.
  *
- *   node scripts/run-with-idp.mjs start   # docusaurus start (live reload), and the local API sandbox (sandbox/)
+ *   node scripts/run-with-idp.mjs start   # docusaurus start (live reload)
  *   node scripts/run-with-idp.mjs serve   # production build (built and precompressed first when missing),
- *                                         # served by the production server (server/cli.mjs)
+ *                                         # served by the production server (server/cli.mjs), whose Try it
+ *                                         # proxy sends to the local sandbox unless SANDBOX_API_URL says otherwise
+ *
+ * Both start the local API sandbox (sandbox/, SANDBOX_PORT, default 4020) too, so that the quick start and
+ * Try it work with no credentials.
  *
  * When OIDC_ISSUER (environment or .env) names another provider, the development provider is not
  * started and the site uses that one.
@@ -31,6 +35,8 @@ const env = { ...process.env };
 const siteUrl = new URL(env.SITE_URL || 'http://localhost:3000');
 const sitePort = siteUrl.port || '3000';
 const idpPort = env.IDP_PORT || '4000';
+// The sandbox listens on 127.0.0.1 (sandbox/cli.mjs): the proxy sends there, not to whatever localhost resolves to.
+const sandboxOrigin = `http://127.0.0.1:${env.SANDBOX_PORT || '4020'}`;
 const devIssuer = `http://localhost:${idpPort}`;
 env.OIDC_ISSUER ||= devIssuer;
 const useDevProvider = env.OIDC_ISSUER.replace(/\/+$/, '') === devIssuer;
@@ -70,9 +76,10 @@ if (useDevProvider) {
   );
 }
 
+// The local API sandbox (sandbox/), for trying the docs' requests.
+run(process.execPath, ['sandbox/cli.mjs'], 'The local sandbox');
+
 if (mode === 'start') {
-  // The local API sandbox (sandbox/), for trying the docs' requests: SANDBOX_PORT, default 4020.
-  run(process.execPath, ['sandbox/cli.mjs'], 'The local sandbox');
   run(
     process.execPath,
     docusaurus(['start', '--port', sitePort, '--host', siteUrl.hostname, '--no-open']),
@@ -86,6 +93,11 @@ if (mode === 'start') {
     const code = await new Promise((resolve) => build.on('exit', resolve));
     if (code !== 0) shutdown(code ?? 1);
     await precompressDirectory('build');
+  }
+  // The Try it proxy's upstream: the sandbox started above, unless the environment names another one.
+  if (!env.SANDBOX_API_URL) {
+    env.SANDBOX_API_URL = `${sandboxOrigin}/v1`;
+    env.SANDBOX_TOKEN_URL ||= `${sandboxOrigin}/connect/token`;
   }
   run(
     process.execPath,
