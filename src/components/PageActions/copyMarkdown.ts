@@ -3,6 +3,8 @@ export const COPY_OUTCOMES = {
   copied: 'Copied this page as Markdown. Paste it into your assistant.',
   failedToFetch: 'Could not load this page’s Markdown. Sign in again, or use “View as Markdown”.',
   failedToWrite: 'Could not copy to the clipboard. Use “View as Markdown” and copy the text from there.',
+  notBuilt:
+    'This server has no page Markdown: the production build writes it. Run “npm run serve” and copy the page there.',
 } as const satisfies Record<string, string>;
 
 export type CopyOutcome = keyof typeof COPY_OUTCOMES;
@@ -22,6 +24,8 @@ export async function copyMarkdown(markdownUrl: string, environment: CopyEnviron
   try {
     const response = await environment.fetch(markdownUrl, { credentials: 'same-origin' });
     if (!response.ok) return 'failedToFetch';
+    // The development server answers every path with its HTML shell: that is no page's Markdown.
+    if (/^text\/html\b/i.test(response.headers.get('Content-Type') ?? '')) return 'notBuilt';
     text = await response.text();
   } catch {
     return 'failedToFetch';

@@ -1,5 +1,6 @@
 import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { markdownPathOf } from '@site/config/pageMarkdown.mjs';
+import DevServerNote, { isDevServer } from '@site/src/components/DevServerNote';
 import { COPY_OUTCOMES, type CopyOutcome } from './copyMarkdown';
 import styles from './styles.module.css';
 
@@ -73,9 +74,13 @@ export default function PageActions({ permalink }: Props): ReactNode {
         </button>
       </div>
       <div id={panelId} className={styles.panel} hidden={!open}>
-        <a className={styles.link} href={markdownUrl}>
-          View as Markdown
-        </a>
+        {isDevServer() ? (
+          <DevServerNote feature="Page Markdown" />
+        ) : (
+          <a className={styles.link} href={markdownUrl}>
+            View as Markdown
+          </a>
+        )}
         <p className={styles.note}>
           These docs are private: an assistant cannot open them, so give it the copied page.
         </p>

@@ -5,7 +5,7 @@ import { COPY_OUTCOMES, copyMarkdown } from '../copyMarkdown';
 
 const MARKDOWN = '---\ntitle: "Place an order"\n---\n\n# Place an order\n';
 
-function environment({ status = 200, fetchFails = false, writeFails = false } = {}) {
+function environment({ status = 200, fetchFails = false, writeFails = false, contentType = 'text/markdown' } = {}) {
   const writeText = jest.fn(async (text: string) => {
     if (writeFails) throw new DOMException('Document is not focused', 'NotAllowedError');
     expect(typeof text).toBe('string');
@@ -14,7 +14,8 @@ function environment({ status = 200, fetchFails = false, writeFails = false } = 
     if (fetchFails) throw new TypeError('Failed to fetch');
     // jsdom has no Response: the part of one that copying reads.
     const body = status === 200 ? MARKDOWN : 'Sign-in required';
-    return { ok: status === 200, status, text: async () => body } as Response;
+    const headers = new Headers({ 'Content-Type': `${contentType}; charset=utf-8` });
+    return { ok: status === 200, status, headers, text: async () => body } as Response;
   });
   return { fetch, clipboard: { writeText }, writeText };
 }
@@ -25,17 +26,34 @@ describe('copyMarkdown', () => {
     [{ status: 401 }, 'failedToFetch'],
     [{ fetchFails: true }, 'failedToFetch'],
     [{ writeFails: true }, 'failedToWrite'],
+    // The development server's HTML shell, which it serves for every path: never copied as Markdown.
+    [{ contentType: 'text/html' }, 'notBuilt'],
   ] as const)('%j → %s', async (options, outcome) => {
     const env = environment(options);
     await expect(copyMarkdown('/docs/x.md', env)).resolves.toBe(outcome);
     expect(env.fetch).toHaveBeenCalledWith('/docs/x.md', { credentials: 'same-origin' });
     // Nothing but the page's Markdown ever reaches the clipboard (not a 401's body).
-    if (outcome === 'failedToFetch') expect(env.writeText).not.toHaveBeenCalled();
+    if (outcome === 'failedToFetch' || outcome === 'notBuilt') expect(env.writeText).not.toHaveBeenCalled();
     else expect(env.writeText).toHaveBeenCalledWith(MARKDOWN);
   });
 });
 
 describe('PageActions', () => {
+  test('on the development server, says what to run for the Markdown instead of linking a page that is not there', () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      render(<PageActions permalink="/docs/x" />);
+      fireEvent.click(screen.getByRole('button', { name: 'More page actions' }));
+      expect(screen.queryByRole('link', { name: 'View as Markdown' })).toBeNull();
+      expect(screen.getByTestId('dev-server-note')).toHaveTextContent(
+        'Page Markdown needs the production build: run npm run serve',
+      );
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
+
   test('links the page’s Markdown: the path plus .md, or index.md inside a folder’s page', () => {
     const { unmount } = render(<PageActions permalink="/docs/trading-api/equity/single-equity-order" />);
     expect(screen.getByRole('link', { name: 'View as Markdown', hidden: true })).toHaveAttribute(
