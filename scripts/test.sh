@@ -16,6 +16,7 @@ step "Production server tests";  node --test 'server/__tests__/*.test.mjs' 'plug
 step "Page Markdown, llms.txt, search documents"; node --test 'plugins/page-markdown/__tests__/*.test.mjs' 'plugins/search-index/__tests__/*.test.mjs'
 step "Benchmark budgets, report"; node --test 'scripts/bench/__tests__/*.test.mjs'
 step "Chromium";                 bash scripts/ensure-chromium.sh
+step "A newcomer's first hour (a clean clone: npm ci && npm start, npm run serve)"; npx playwright test --config playwright.first-hour.config.ts
 step "Production build";         node scripts/build-for-tests.mjs
 step "Browser tests (Playwright)"; npx playwright test
 step "Production build at a base URL"; node scripts/build-for-tests.mjs --base-url
