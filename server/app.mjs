@@ -322,12 +322,12 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
       xFrameOptions: 'DENY',
     }),
   );
-  // The build's policy: its script hashes and the identity provider's origin. HSTS only where the
-  // request arrived over https.
+  // The build's policy: its script hashes, the identity provider's origin and, for a site built to run on
+  // loopback, a sandbox there (plugins/protected-content/csp.ts). HSTS only where the request arrived over https.
   app.use(async (c, next) => {
     await next();
     const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
-    if (contentSecurityPolicy) c.header('Content-Security-Policy', withLocalSandbox(contentSecurityPolicy, c));
+    if (contentSecurityPolicy) c.header('Content-Security-Policy', contentSecurityPolicy);
     if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
   app.use(proxy);
@@ -345,18 +345,4 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
  */
 function arrivedOverHttps(c) {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
-}
-
-/** Loopback host names: where a site runs on the reader's own computer. */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The policy, letting the Try it panel reach a sandbox on the reader's own computer (`npm run sandbox`) only
- * where the site itself runs there; a deployed site may connect to its own origin and the identity provider only.
- * @param {string} policy
- * @param {import('hono').Context} c
- */
-export function withLocalSandbox(policy, c) {
-  if (!LOOPBACK.has(new URL(c.req.url).hostname)) return policy;
-  return policy.replace(/(^|;\s*)connect-src ([^;]*)/, '$1connect-src $2 http://localhost:* http://127.0.0.1:*');
 }
