@@ -1,7 +1,8 @@
 // @ts-check
-// The Try it proxy in the production app on Node, in process: the fixture build with a gate manifest that
-// lists the descriptions' operations, a real provider's keys and a real sandbox as the upstream. The same
-// rules run on workerd in worker.test.mjs (apiProxyBehaviour.mjs).
+// The Try it proxy in the production server on Node, over HTTP on loopback: the fixture build with a gate
+// manifest that lists the descriptions' operations, a real provider's keys and a real sandbox as the upstream
+// (which can stand in for a hostile one). The same rules run on workerd in worker.test.mjs
+// (apiProxyBehaviour.mjs).
 // Run: node --test server/__tests__/apiProxy.test.mjs
 import { strict as assert } from 'node:assert';
 import { writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { apiProxySettingsFromEnv, readerRateLimit } from '../apiProxy.mjs';
 import { createSiteApp } from '../app.mjs';
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
-import { readAssetFromDirectory } from '../node.mjs';
+import { readAssetFromDirectory, startSiteServer } from '../node.mjs';
 import { describeApiProxyBehaviour, PROXY_TEST_SETTINGS } from './apiProxyBehaviour.mjs';
 import { FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
 import { apiProxyManifestFromDescriptions, startSandboxUpstream } from './sandboxUpstream.mjs';
@@ -22,6 +23,11 @@ const CLIENT_ID = 'developer-docs';
 let harness;
 /** @type {(() => Promise<void>)[]} */
 const cleanups = [];
+/**
+ * The server's log: with one, every proxied answer is counted on its way out (server/accessLog.mjs), as in
+ * production. @type {import('../accessLog.mjs').LogEntry[]}
+ */
+const log = [];
 
 before(
   async () => {
@@ -42,14 +48,19 @@ before(
     });
     const apiProxy = await apiProxyManifestFromDescriptions();
     await writeFile(path.join(fixture.dir, GATE_MANIFEST_FILE), JSON.stringify({ ...manifest, apiProxy }));
-    const app = createSiteApp({
-      readAsset: readAssetFromDirectory(fixture.dir),
+    const server = await startSiteServer({
+      dir: fixture.dir,
+      port: 0,
+      host: '127.0.0.1',
       apiProxy: { ...upstream.settings, ...PROXY_TEST_SETTINGS },
+      log: (entry) => log.push(entry),
     });
+    cleanups.push(() => server.close(0));
     harness = {
-      request: async (requestPath, init = {}) => app.request(`http://localhost${requestPath}`, init),
+      request: async (requestPath, init = {}) => fetch(new URL(requestPath.slice(1), server.url), init),
       signToken: (subject) => signIdToken(key, provider.issuer, { clientId: CLIENT_ID, claims: { sub: subject } }),
       upstream,
+      cutAnswersBreak: true,
     };
   },
   { timeout: 60_000 },
@@ -68,12 +79,14 @@ describe('the proxy’s settings', () => {
         SANDBOX_TOKEN_URL: 'https://id.example/connect/token',
         API_PROXY_TIMEOUT_MS: '5000',
         API_PROXY_RATE_LIMIT: '30',
+        API_PROXY_MAX_RESPONSE_BYTES: '1048576',
       }),
       {
         apiUrl: 'https://sandbox.example/v1',
         tokenUrl: 'https://id.example/connect/token',
         timeoutMs: 5000,
         requestsPerMinute: 30,
+        maxResponseBytes: 1048576,
       },
     );
     assert.deepEqual(apiProxySettingsFromEnv({}), {
@@ -81,6 +94,7 @@ describe('the proxy’s settings', () => {
       tokenUrl: undefined,
       timeoutMs: undefined,
       requestsPerMinute: undefined,
+      maxResponseBytes: undefined,
     });
     const bad = [
       ['SANDBOX_API_URL', 'sandbox.example/v1'],
@@ -88,6 +102,7 @@ describe('the proxy’s settings', () => {
       ['SANDBOX_TOKEN_URL', 'https://id.example/token?x=1'],
       ['API_PROXY_TIMEOUT_MS', 'soon'],
       ['API_PROXY_RATE_LIMIT', '0'],
+      ['API_PROXY_MAX_RESPONSE_BYTES', '5 MB'],
     ];
     for (const [name, value] of bad) {
       assert.throws(() => apiProxySettingsFromEnv({ [name]: value }), new RegExp(`^Error: ${name} must`), name);
@@ -104,6 +119,16 @@ describe('the proxy’s settings', () => {
     now = 30_000;
     assert.equal(take('a').ok, true);
     assert.equal(take('a').ok, false);
+  });
+});
+
+describe('the log on Node', () => {
+  test('has a line for every proxied answer, a cut one included, counted as it went out', () => {
+    const proxied = log.filter((line) => String(line.path).startsWith('/api-proxy/'));
+    assert.ok(proxied.length > 10);
+    for (const line of proxied) assert.equal(typeof line.bytes, 'number');
+    const cut = proxied.filter((line) => line.status === 200 && line.path === '/api-proxy/v1/document-types');
+    assert.ok(cut.every((line) => Number(line.bytes) <= PROXY_TEST_SETTINGS.maxResponseBytes));
   });
 });
 
