@@ -6,6 +6,7 @@
 // Run: node --test server/__tests__/apiProxy.test.mjs
 import { strict as assert } from 'node:assert';
 import { writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
@@ -21,6 +22,8 @@ import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 const CLIENT_ID = 'developer-docs';
 /** @type {import('./apiProxyBehaviour.mjs').ProxyHarness} */
 let harness;
+/** The server's address, ending in `/`. */
+let serverUrl = '';
 /** @type {(() => Promise<void>)[]} */
 const cleanups = [];
 /**
@@ -56,6 +59,7 @@ before(
       log: (entry) => log.push(entry),
     });
     cleanups.push(() => server.close(0));
+    serverUrl = server.url;
     harness = {
       request: async (requestPath, init = {}) => fetch(new URL(requestPath.slice(1), server.url), init),
       signToken: (subject) => signIdToken(key, provider.issuer, { clientId: CLIENT_ID, claims: { sub: subject } }),
@@ -119,6 +123,40 @@ describe('the proxy’s settings', () => {
     now = 30_000;
     assert.equal(take('a').ok, true);
     assert.equal(take('a').ok, false);
+  });
+});
+
+describe('on Node', () => {
+  test('Expect: 100-continue is the server’s business, never passed on (it gave a 502)', async () => {
+    const cookie = `docs_id_token=${await harness.signToken('expect-reader')}`;
+    const body = 'grant_type=client_credentials';
+    /** @type {{ status: number, text: string }} */
+    const answer = await new Promise((resolve, reject) => {
+      const request = httpRequest(
+        new URL('api-proxy/connect/token', serverUrl),
+        {
+          method: 'POST',
+          headers: {
+            Cookie: cookie,
+            Authorization: `Basic ${Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64')}`,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': String(body.length),
+            Expect: '100-continue',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      // Node's client waits for 100 Continue before it sends the body.
+      request.on('continue', () => request.end(body));
+      request.on('error', reject);
+    });
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(harness.upstream.lastHeaders?.expect, undefined);
   });
 });
 
