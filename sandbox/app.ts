@@ -48,7 +48,14 @@ export interface SandboxOptions {
   readonly processingMs?: number;
   /** The clock (ms since the epoch); tests move it to expire tokens. */
   readonly now?: () => number;
+  /**
+   * Host names the sandbox answers besides `localhost`, `127.0.0.1` and `[::1]` (`--host` of sandbox/cli.mjs).
+   * Any other `Host` gets 421: a page that rebinds its own name to this machine cannot drive the sandbox.
+   */
+  readonly allowedHosts?: readonly string[];
 }
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export const DEFAULT_TIMING: Timing = { reviewMs: 1000, acknowledgeMs: 300, fillMs: 1000 };
 export const DEFAULT_LIMITS: Limits = {
@@ -56,6 +63,7 @@ export const DEFAULT_LIMITS: Limits = {
   accounts: 1_000,
   documents: 1_000,
   idempotencyKeys: 20_000,
+  idempotencyBytes: 16 * 1024 * 1024,
   reservations: 1_000,
 };
 /** The largest request body the sandbox reads. */
@@ -138,16 +146,39 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return { ok: true, remaining: Math.floor(bucket.tokens), retryAfter: 0 };
   }
 
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const clientDigests = clients.map((client) => ({
+    client,
+    id: digest(client.clientId),
+    secret: digest(client.clientSecret),
+  }));
+
+  /**
+   * The client whose ID and secret the Basic credentials carry (RFC 6749 §2.3.1: each form-encoded), or null.
+   * Every client is compared, ID and secret alike, in constant time: an unknown ID takes as long as a wrong
+   * secret. Credentials that do not decode are simply wrong.
+   */
   function clientOfBasic(header: string | null): SandboxClient | null {
     const match = /^Basic\s+([A-Za-z0-9+/=]+)$/.exec(header ?? '');
     if (!match) return null;
     const decoded = Buffer.from(match[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    const [id, secret] = [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
-    const client = clients.find((candidate) => candidate.clientId === id);
-    if (!client) return null;
-    const expected = createHash('sha256').update(client.clientSecret).digest();
-    return timingSafeEqual(expected, createHash('sha256').update(secret).digest()) ? client : null;
+    if (colon < 0) return null;
+    let id: string;
+    let secret: string;
+    try {
+      [id, secret] = [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
+    } catch {
+      return null;
+    }
+    const [givenId, givenSecret] = [digest(id), digest(secret)];
+    let found: SandboxClient | null = null;
+    for (const candidate of clientDigests) {
+      const idMatches = timingSafeEqual(candidate.id, givenId);
+      const secretMatches = timingSafeEqual(candidate.secret, givenSecret);
+      if (idMatches && secretMatches) found = candidate.client;
+    }
+    return found;
   }
 
   /** `POST /connect/token`: the client-credentials grant with HTTP Basic authentication (RFC 6749 §4.4). */
@@ -328,7 +359,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const state = states.get(claims.clientId) as ClientState;
     const key = request.headers.get('Idempotency-Key');
     const idempotent = key !== null && hasIdempotencyKey(operation);
-    const fingerprint = `${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}`;
+    // A hash of what was asked: enough to tell a retry from another request, without keeping the body.
+    const fingerprint = createHash('sha256')
+      .update(`${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}`)
+      .digest('base64url');
     if (idempotent) {
       const previous = state.idempotency.get(key);
       if (previous && (previous.state === 'running' || now() - previous.at < IDEMPOTENCY_WINDOW_MS)) {
@@ -380,21 +414,51 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return answer;
     } catch (error) {
       // A request that failed created nothing: its key may be used again.
-      if (idempotent) state.idempotency.delete(key);
+      if (idempotent) forget(state, key);
       throw error;
     }
   }
 
-  function remember(state: ClientState, key: string, entry: IdempotencyEntry): void {
+  /** What an entry takes, roughly, in bytes (UTF-16 code units of its strings). */
+  function sizeOf(key: string, entry: IdempotencyEntry): number {
+    const answer = entry.state === 'done' ? entry.body.length + JSON.stringify(entry.headers).length : 0;
+    return key.length + entry.fingerprint.length + answer;
+  }
+
+  function forget(state: ClientState, key: string): void {
+    const entry = state.idempotency.get(key);
+    if (!entry) return;
+    state.idempotencyBytes -= sizeOf(key, entry);
     state.idempotency.delete(key);
+  }
+
+  /** Remembers an entry, forgetting the oldest beyond the client's count and byte limits. */
+  function remember(state: ClientState, key: string, entry: IdempotencyEntry): void {
+    forget(state, key);
     state.idempotency.set(key, entry);
-    while (state.idempotency.size > limits.idempotencyKeys) {
-      const oldest = state.idempotency.keys().next().value as string;
-      state.idempotency.delete(oldest);
+    state.idempotencyBytes += sizeOf(key, entry);
+    while (
+      state.idempotency.size > 0 &&
+      (state.idempotency.size > limits.idempotencyKeys || state.idempotencyBytes > limits.idempotencyBytes)
+    ) {
+      forget(state, state.idempotency.keys().next().value as string);
     }
   }
 
   const app = new Hono();
+  const hosts = new Set([...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])]);
+  // The sandbox is asked by its own name: a page whose name was rebound to 127.0.0.1 (DNS rebinding) is
+  // same-origin with it, but still sends its own name as the Host, and gets 421 Misdirected Request.
+  app.use('*', async (c, next) => {
+    if (hosts.has(new URL(c.req.url).hostname)) return next();
+    const misdirected = new ApiError(
+      421,
+      'INVALID_REQUEST',
+      `This sandbox answers requests addressed to ${[...hosts].join(', ')} only.`,
+    );
+    const requestId = randomUUID();
+    return json(421, errorBody(misdirected, requestId), { 'X-Request-Id': requestId });
+  });
   // The docs' Try it panel calls the sandbox from the site's own origin; only a site on this machine may.
   app.use(
     '*',

@@ -23,7 +23,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const sandbox = createSandbox();
+// It answers requests addressed to this machine (localhost, 127.0.0.1, [::1]), and to the --host given if it is
+// a name or address of its own (not 0.0.0.0 or ::): any other Host gets 421.
+const allowedHosts = ['0.0.0.0', '::', '127.0.0.1'].includes(values.host)
+  ? []
+  : [values.host.includes(':') ? `[${values.host}]` : values.host];
+const sandbox = createSandbox({ allowedHosts });
 const server = serve({ fetch: sandbox.fetch, port, hostname: values.host }, (info) => {
   const origin = `http://${values.host === '127.0.0.1' ? 'localhost' : values.host}:${info.port}`;
   console.log(`Sandbox listening on ${origin}`);

@@ -587,7 +587,10 @@ const resetSandbox: Handler = (context) => {
   state.working.clear();
   state.documents.clear();
   state.nextAccountNumber = 10001;
-  // The idempotency keys stay, so that a retry of this reset gets its original answer.
+  // The idempotency keys go too (what they answered no longer exists); the app remembers this reset's own key
+  // after this, so that a retry of the reset gets its original answer.
+  state.idempotency.clear();
+  state.idempotencyBytes = 0;
   return { status: 200, body: { resetAt: iso(context.now), ...counts } };
 };
 

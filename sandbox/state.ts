@@ -16,6 +16,8 @@ export interface Limits {
   readonly documents: number;
   /** Idempotency keys remembered per client (the oldest go first). */
   readonly idempotencyKeys: number;
+  /** Bytes of remembered answers per client, keys and fingerprints included (the oldest go first). */
+  readonly idempotencyBytes: number;
   /** Reserved account numbers a client may hold at a time (`x-` rule of reserveAccountNumber: 1,000). */
   readonly reservations: number;
 }
@@ -96,6 +98,7 @@ export interface DocumentRecord {
   readonly body: JsonObject;
 }
 
+/** What the sandbox remembers of an idempotent request: a hash of what was asked (never the body), and its answer. */
 export type IdempotencyEntry =
   | { readonly state: 'running'; readonly fingerprint: string }
   | {
@@ -116,6 +119,8 @@ export class ClientState {
   readonly working = new Set<OrderRecord>();
   readonly documents = new Map<string, DocumentRecord>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
+  /** What `idempotency` holds, in bytes (`Limits.idempotencyBytes`). */
+  idempotencyBytes = 0;
   nextAccountNumber = 10001;
 }
 

@@ -36,7 +36,7 @@ function loggedPath(url) {
 
 /**
  * Middleware that gives the request an id (also sent as `X-Request-Id`) and, when `log` is given, writes
- * its line once the response is ready.
+ * its line once the response is ready, or, for a body of unknown length, once it has been sent.
  * @param {Log | undefined} log
  * @returns {import('hono').MiddlewareHandler<{ Variables: { requestId: string, outcome: Outcome } }>}
  */
@@ -48,27 +48,65 @@ export function accessLog(log) {
     await next();
     c.header('X-Request-Id', requestId);
     if (!log) return;
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    /** @param {number} bytes */
+    const line = (bytes) =>
+      log({
+        level: 'info',
+        time: new Date().toISOString(),
+        requestId,
+        method: c.req.method,
+        path: loggedPath(c.req.url),
+        status: c.res.status,
+        bytes,
+        durationMs,
+        outcome: c.var.outcome ?? 'public',
+      });
     const length = c.res.headers.get('Content-Length');
-    // Files are sent with their length; what is not (a short text: a refusal, the health document) is
-    // measured.
-    const bytes =
-      c.req.method === 'HEAD' || !c.res.body
-        ? 0
-        : length === null
-          ? (await c.res.clone().arrayBuffer()).byteLength
-          : Number(length);
-    log({
-      level: 'info',
-      time: new Date().toISOString(),
-      requestId,
-      method: c.req.method,
-      path: loggedPath(c.req.url),
-      status: c.res.status,
-      bytes,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      outcome: c.var.outcome ?? 'public',
-    });
+    if (c.req.method === 'HEAD' || !c.res.body) return line(0);
+    // Files are sent with their length. What is not (a refusal, the health document, the Try it proxy's answer
+    // as it streams from the sandbox) is counted on its way out, without a copy: the line is written once the
+    // last byte is out, or the stream broke or the reader left.
+    if (length === null) c.res = new Response(countedBody(c.res.body, line), c.res);
+    else line(Number(length));
   };
+}
+
+/**
+ * `body`, passed on chunk by chunk, and `done` called once with the bytes that went through.
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {(bytes: number) => void} done
+ * @returns {ReadableStream<Uint8Array>}
+ */
+function countedBody(body, done) {
+  const reader = body.getReader();
+  let bytes = 0;
+  let finished = false;
+  const finish = () => {
+    if (!finished) done(bytes);
+    finished = true;
+  };
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          finish();
+          controller.close();
+          return;
+        }
+        bytes += value.byteLength;
+        controller.enqueue(value);
+      } catch (error) {
+        finish();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      finish();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /**

@@ -6,18 +6,34 @@
  * list (the build writes them into the gate manifest), without the reader's cookies or hop-by-hop headers,
  * bodies up to 1 MB, rate-limited per reader, never cached. Every refusal is JSON with a `message` the panel
  * shows.
+ *
+ * What goes out is what the descriptions allow: the operation's path, with no segment that decodes to a
+ * separator, a `%` or a dot-segment, and an allow-list of request headers. What comes back is data only: the
+ * media types the operation lists, an allow-list of response headers, at most API_PROXY_MAX_RESPONSE_BYTES,
+ * sandboxed by its own Content-Security-Policy and never a page load. One deadline bounds the whole exchange.
  */
+import { API_PROXY_PREFIX } from '../config/apiProxyPath.mjs';
 
 /** The largest request body forwarded (the sandbox's own limit). */
 export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
-export const API_PROXY_PREFIX = 'api-proxy/';
+export { API_PROXY_PREFIX };
+
+/**
+ * One operation the proxy forwards, as the build describes it (openapi/apiProxyTable.ts).
+ * @typedef {object} ApiProxyRoute
+ * @property {string} method in upper case
+ * @property {string} path the path template below the API URL, e.g. `/orders/equity/{orderId}`
+ * @property {string[]} mediaTypes the media types of its responses: the only ones passed back
+ * @property {string[]} requestHeaders its header parameters, in lower case: forwarded besides FORWARDED_HEADERS
+ * @property {string[]} responseHeaders the headers its responses name, in lower case: passed back
+ */
 
 /**
  * What the build says about the proxy (the gate manifest's `apiProxy`).
  * @typedef {object} ApiProxyManifest
  * @property {string} apiUrl the descriptions' sandbox server, e.g. `https://sandbox.api.clearing.example/v1`
  * @property {string} tokenUrl the descriptions' token URL
- * @property {[string, string][]} routes every operation as [method in upper case, path template below the API URL]
+ * @property {ApiProxyRoute[]} routes every operation
  */
 
 /**
@@ -25,30 +41,36 @@ export const API_PROXY_PREFIX = 'api-proxy/';
  * @typedef {object} ApiProxySettings
  * @property {string} [apiUrl] SANDBOX_API_URL
  * @property {string} [tokenUrl] SANDBOX_TOKEN_URL
- * @property {number} [timeoutMs] API_PROXY_TIMEOUT_MS: an upstream that has not answered by then gets a 504
- * @property {number} [requestsPerMinute] API_PROXY_RATE_LIMIT: per signed-in reader
+ * @property {number} [timeoutMs] API_PROXY_TIMEOUT_MS: the whole exchange (the reader's upload, the upstream's
+ *   answer to its last byte) must be over by then; an upstream that has not answered gets a 504
+ * @property {number} [requestsPerMinute] API_PROXY_RATE_LIMIT: per signed-in reader, in each server process
+ *   or Worker isolate
+ * @property {number} [maxResponseBytes] API_PROXY_MAX_RESPONSE_BYTES: a longer answer is cut there
  */
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_REQUESTS_PER_MINUTE = 120;
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
-/** Headers that concern one connection only (RFC 9110 §7.6.1), and the reader's own credentials for this site. */
-const NOT_FORWARDED = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'cookie',
-]);
-/** Response headers the proxy does not pass back: hop-by-hop, cookies of the upstream, and what fetch decoded. */
-const NOT_RETURNED = new Set([...NOT_FORWARDED, 'set-cookie', 'content-encoding']);
+/**
+ * The request headers any call may carry to the sandbox; an operation adds its own header parameters. Nothing
+ * else goes out: no cookie, no `Referer`, no `X-Forwarded-*`, `Forwarded` or method and URL overrides.
+ */
+const FORWARDED_HEADERS = ['authorization', 'content-type', 'accept', 'idempotency-key', 'accept-language'];
+/** The token endpoint: a form with the client's Basic credentials, answered in JSON. */
+const TOKEN_ROUTE = /** @type {ApiProxyRoute} */ ({
+  method: 'POST',
+  path: 'connect/token',
+  mediaTypes: ['application/json'],
+  requestHeaders: [],
+  responseHeaders: [],
+});
+/** What every proxied answer carries: it is data, never a document of this site, whoever opens it. */
+const DATA_ONLY_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+};
 
 /** @param {string} name @param {string | undefined} value */
 function checkedUrl(name, value) {
@@ -89,8 +111,12 @@ export function apiProxySettingsFromEnv(env) {
     tokenUrl: checkedUrl('SANDBOX_TOKEN_URL', read('SANDBOX_TOKEN_URL')),
     timeoutMs: checkedCount('API_PROXY_TIMEOUT_MS', read('API_PROXY_TIMEOUT_MS')),
     requestsPerMinute: checkedCount('API_PROXY_RATE_LIMIT', read('API_PROXY_RATE_LIMIT')),
+    maxResponseBytes: checkedCount('API_PROXY_MAX_RESPONSE_BYTES', read('API_PROXY_MAX_RESPONSE_BYTES')),
   };
 }
+
+/** @param {unknown} value */
+const isNameList = (value) => Array.isArray(value) && value.every((name) => typeof name === 'string');
 
 /**
  * @param {unknown} value the manifest's `apiProxy`
@@ -105,12 +131,18 @@ export function parseApiProxyManifest(value) {
     Array.isArray(routes) &&
     routes.every(
       (route) =>
-        Array.isArray(route) &&
-        /^[A-Z]+$/.test(String(route[0])) &&
-        typeof route[1] === 'string' &&
-        route[1][0] === '/',
+        route &&
+        typeof route === 'object' &&
+        /^[A-Z]+$/.test(String(route.method)) &&
+        typeof route.path === 'string' &&
+        route.path[0] === '/' &&
+        isNameList(route.mediaTypes) &&
+        isNameList(route.requestHeaders) &&
+        isNameList(route.responseHeaders),
     );
-  if (!wellFormed) throw new Error('apiProxy.routes must list [METHOD, "/path"] pairs');
+  if (!wellFormed) {
+    throw new Error('apiProxy.routes must list { method, path: "/…", mediaTypes, requestHeaders, responseHeaders }');
+  }
   checkedUrl('apiProxy.apiUrl', proxy.apiUrl);
   checkedUrl('apiProxy.tokenUrl', proxy.tokenUrl);
   if (!proxy.apiUrl || !proxy.tokenUrl) throw new Error('apiProxy must name apiUrl and tokenUrl');
@@ -119,20 +151,40 @@ export function parseApiProxyManifest(value) {
 
 /**
  * A matcher of `METHOD /path` against the descriptions' operations (`{name}` stands for one segment).
- * @param {[string, string][]} routes
- * @returns {(method: string, path: string) => boolean}
+ * @param {ApiProxyRoute[]} routes
+ * @returns {(method: string, path: string) => ApiProxyRoute | undefined}
  */
 export function routeMatcher(routes) {
-  const patterns = routes.map(([method, template]) => {
-    const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
-    return { method, pattern: new RegExp(`^${source}$`) };
+  const patterns = routes.map((route) => {
+    const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
+    return { route, pattern: new RegExp(`^${source}$`) };
   });
-  return (method, path) => patterns.some((route) => route.method === method && route.pattern.test(path));
+  return (method, path) => patterns.find(({ route, pattern }) => route.method === method && pattern.test(path))?.route;
+}
+
+/**
+ * Whether a path below the proxy has a segment an upstream could read as more than one segment, or as a
+ * step up: one that decodes to `/`, `\`, `%` (a second round of decoding), `.` or `..`, a control character,
+ * or does not decode at all. The URL parser has already resolved the literal dot-segments.
+ * @param {string} path
+ */
+export function hasAmbiguousSegment(path) {
+  return path.split('/').some((segment) => {
+    let decoded;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return true;
+    }
+    // eslint-disable-next-line no-control-regex
+    return decoded === '.' || decoded === '..' || /[/\\%\u0000-\u001f\u007f]/.test(decoded);
+  });
 }
 
 /**
  * A token bucket per reader: `requestsPerMinute` at once, refilled evenly over a minute. Forgets the oldest
- * readers beyond `maxReaders`, so memory stays bounded.
+ * readers beyond `maxReaders`, so memory stays bounded. It lives in the process (or Worker isolate) that
+ * answers: with several replicas, each one grants the full allowance.
  * @param {number} requestsPerMinute
  * @param {{ now?: () => number, maxReaders?: number }} [options]
  */
@@ -159,27 +211,40 @@ export function readerRateLimit(requestsPerMinute, { now = Date.now, maxReaders 
 }
 
 /**
- * The request body, or `undefined` when it is larger than the cap (read no further than that).
+ * The request body; `tooLarge` when it is larger than the cap (read no further than that), `late` when the
+ * deadline passed before its last byte arrived.
  * @param {Request} request
- * @returns {Promise<Uint8Array | null | undefined>} null when there is none
+ * @param {AbortSignal} deadline
+ * @returns {Promise<Uint8Array | null | 'tooLarge' | 'late'>} null when there is none
  */
-async function cappedBody(request) {
+async function cappedBody(request, deadline) {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > MAX_PROXY_BODY_BYTES) return undefined;
+  if (declared > MAX_PROXY_BODY_BYTES) return 'tooLarge';
   if (!request.body) return null;
   const reader = request.body.getReader();
+  // A pending read ends (done) when the reader is cancelled.
+  const stop = () => void reader.cancel().catch(() => {});
+  deadline.addEventListener('abort', stop, { once: true });
   /** @type {Uint8Array[]} */
   const chunks = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PROXY_BODY_BYTES) {
-      await reader.cancel();
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (deadline.aborted) return 'late';
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_PROXY_BODY_BYTES) {
+        stop();
+        return 'tooLarge';
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    if (deadline.aborted) return 'late';
+    throw error;
+  } finally {
+    deadline.removeEventListener('abort', stop);
   }
   const body = new Uint8Array(size);
   let offset = 0;
@@ -190,17 +255,44 @@ async function cappedBody(request) {
   return body;
 }
 
-/** @param {Headers} source @param {Set<string>} dropped */
-function copyHeaders(source, dropped) {
-  const named = (source.get('Connection') ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
+/**
+ * The headers of `source` named in `allowed` (lower case), and no other.
+ * @param {Headers} source
+ * @param {Iterable<string>} allowed
+ */
+function allowedHeaders(source, allowed) {
   const headers = new Headers();
-  source.forEach((value, name) => {
-    if (!dropped.has(name) && !named.includes(name)) headers.append(name, value);
-  });
+  for (const name of allowed) {
+    const value = source.get(name);
+    if (value !== null) headers.set(name, value);
+  }
   return headers;
+}
+
+/** `text/html; charset=utf-8` → `text/html`. @param {string | null} contentType */
+const mediaTypeOf = (contentType) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+/** @param {string} mediaType */
+const isJson = (mediaType) => mediaType === 'application/json' || mediaType.endsWith('+json');
+
+/**
+ * The upstream's body as it streams, cut (an error: the reader's connection breaks) after `maxBytes` or when
+ * the deadline passes. Nothing is kept.
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {number} maxBytes
+ * @param {AbortSignal} deadline
+ */
+function boundedBody(body, maxBytes, deadline) {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes) controller.error(new RangeError(`the sandbox's answer is over ${maxBytes} bytes`));
+        else controller.enqueue(chunk);
+      },
+    }),
+    { signal: deadline },
+  );
 }
 
 /**
@@ -211,17 +303,22 @@ function copyHeaders(source, dropped) {
 export function proxyRefusal(status, message, headers = {}) {
   return new Response(JSON.stringify({ message }), {
     status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+    headers: { 'Content-Type': 'application/json', ...DATA_ONLY_HEADERS, ...headers },
   });
 }
 
 /**
+ * Where a request below `<base URL>api-proxy/` goes: `ambiguous` (a segment that could be read as more than
+ * one), `unknown` (no operation), or the operation and its upstream URL (without query).
+ * @typedef {'ambiguous' | 'unknown' | { route: ApiProxyRoute, upstream: string }} ProxyTarget
+ */
+
+/**
  * @typedef {object} ApiProxy
- * @property {(path: string) => string | undefined} upstreamFor the upstream URL (without query) for a path
- *   below `<base URL>api-proxy/`, when the path names one
- * @property {(method: string, path: string) => boolean} knows
+ * @property {(method: string, path: string) => ProxyTarget} target for a path below `<base URL>api-proxy/`
  * @property {(reader: string) => { ok: true } | { ok: false, retryAfterSeconds: number }} take one request of a reader's allowance
- * @property {(request: Request, upstream: string) => Promise<Response>} forward
+ * @property {(request: Request, target: { route: ApiProxyRoute, upstream: string }, clientAddress: string | undefined) => Promise<Response>} forward
+ *   `clientAddress`, the address the request came from as this server sees it, is sent as `X-Forwarded-For`
  */
 
 /**
@@ -234,52 +331,66 @@ export function createApiProxy(manifest, settings = {}, io = {}) {
   const apiUrl = settings.apiUrl ?? manifest.apiUrl.replace(/\/$/, '');
   const tokenUrl = settings.tokenUrl ?? manifest.tokenUrl;
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const matches = routeMatcher(manifest.routes);
   const take = readerRateLimit(settings.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
   const send = io.fetch ?? ((input, init) => fetch(input, init));
+  const late = () => proxyRefusal(504, `The exchange with the sandbox did not finish within ${timeoutMs / 1000} s.`);
 
   return {
-    upstreamFor(path) {
-      if (path === 'connect/token') return tokenUrl;
-      if (path.startsWith('v1/')) return apiUrl + path.slice('v1'.length);
-      return undefined;
-    },
-    knows(method, path) {
-      if (path === 'connect/token') return method === 'POST';
-      return path.startsWith('v1/') && matches(method, path.slice('v1'.length));
+    target(method, path) {
+      if (hasAmbiguousSegment(path)) return 'ambiguous';
+      if (path === TOKEN_ROUTE.path)
+        return method === TOKEN_ROUTE.method ? { route: TOKEN_ROUTE, upstream: tokenUrl } : 'unknown';
+      const route = path.startsWith('v1/') ? matches(method, path.slice('v1'.length)) : undefined;
+      return route ? { route, upstream: apiUrl + path.slice('v1'.length) } : 'unknown';
     },
     take,
-    async forward(request, upstream) {
-      const body = await cappedBody(request);
-      if (body === undefined) {
+    async forward(request, { route, upstream }, clientAddress) {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const body = await cappedBody(request, deadline);
+      if (body === 'late') return late();
+      if (body === 'tooLarge') {
         return proxyRefusal(413, `The request body is larger than ${MAX_PROXY_BODY_BYTES / 1024 / 1024} MB.`);
       }
-      const url = upstream + new URL(request.url).search;
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
+      const headers = allowedHeaders(request.headers, [...FORWARDED_HEADERS, ...route.requestHeaders]);
+      if (clientAddress) headers.set('X-Forwarded-For', clientAddress);
       let response;
       try {
-        response = await send(url, {
+        response = await send(upstream + new URL(request.url).search, {
           method: request.method,
-          headers: copyHeaders(request.headers, NOT_FORWARDED),
+          headers,
           body: body && body.byteLength > 0 ? /** @type {BodyInit} */ (/** @type {unknown} */ (body)) : undefined,
           redirect: 'manual',
-          signal: controller.signal,
+          signal: deadline,
         });
       } catch {
-        clearTimeout(timer);
-        return timedOut
-          ? proxyRefusal(504, `The sandbox did not answer within ${timeoutMs / 1000} s.`)
+        return deadline.aborted
+          ? late()
           : proxyRefusal(502, 'The sandbox could not be reached. Try again in a moment.');
       }
-      clearTimeout(timer);
-      const headers = copyHeaders(response.headers, NOT_RETURNED);
-      headers.set('Cache-Control', 'no-store');
-      return new Response(response.body, { status: response.status, headers });
+      const mediaType = mediaTypeOf(response.headers.get('Content-Type'));
+      const refuse = (/** @type {string} */ why) => {
+        void response.body?.cancel().catch(() => {});
+        return proxyRefusal(502, `The sandbox answered ${why}, which ${route.method} ${route.path} never does.`);
+      };
+      if (response.status >= 300 && response.status < 400) return refuse(`with a redirect (${response.status})`);
+      if (response.body && response.status !== 204 && !route.mediaTypes.includes(mediaType)) {
+        return refuse(mediaType ? `with ${mediaType}` : 'without a media type');
+      }
+      if (Number(response.headers.get('Content-Length') ?? '0') > maxResponseBytes) {
+        return refuse(`with more than ${maxResponseBytes} bytes`);
+      }
+      const returned = allowedHeaders(response.headers, ['content-type', ...route.responseHeaders]);
+      for (const [name, value] of Object.entries(DATA_ONLY_HEADERS)) returned.set(name, value);
+      // A file (a PDF) is downloaded, never shown in the site's origin: under the upstream's own name if it gave one.
+      if (mediaType && !isJson(mediaType) && !/^attachment\b/i.test(returned.get('Content-Disposition') ?? '')) {
+        returned.set('Content-Disposition', 'attachment');
+      }
+      return new Response(response.body && boundedBody(response.body, maxResponseBytes, deadline), {
+        status: response.status,
+        headers: returned,
+      });
     },
   };
 }

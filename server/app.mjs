@@ -84,12 +84,21 @@ async function loadAccessPolicy(readAsset, options) {
 }
 
 /**
- * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings }} options
+ * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings, clientAddress?: (c: import('hono').Context) => string | undefined }} options
  *   `gate` replaces parts of the gate (the token verifier), for tests; `log` receives a line per request
  *   (server/accessLog.mjs; none without it) and per error (to stderr as JSON without it); `apiProxy` sets the
- *   Try it proxy's upstreams and limits (server/apiProxy.mjs), each defaulting to what the build says
+ *   Try it proxy's upstreams and limits (server/apiProxy.mjs), each defaulting to what the build says;
+ *   `clientAddress` is the address a request came from as the runtime sees it (Hono's `getConnInfo` of the
+ *   runtime), which the proxy sends on as `X-Forwarded-For`
  */
-export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, log, apiProxy: proxySettings }) {
+export function createSiteApp({
+  readAsset,
+  access = 'gated',
+  gate: gateParts,
+  log,
+  apiProxy: proxySettings,
+  clientAddress,
+}) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
   /** The policy, read from the build once; a failed read is retried by the next request. */
@@ -196,8 +205,9 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
   }
 
   /**
-   * The Try it proxy: `<base URL>api-proxy/…` for signed-in readers only, the sandbox's operations only, never
-   * from another site's page. Any other request goes on to the file pipeline.
+   * The Try it proxy: `<base URL>api-proxy/…` for signed-in readers only, the sandbox's operations only, from
+   * this site's own pages only and never as a page load (a link or a redirect there gets a refusal, not the
+   * upstream's answer). Any other request goes on to the file pipeline.
    * @type {Middleware}
    */
   const proxy = async (c, next) => {
@@ -212,10 +222,20 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
     if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       return proxyRefusal(403, 'The sandbox proxy serves this site’s own pages only.');
     }
+    const fetchDest = c.req.header('Sec-Fetch-Dest');
+    if (fetchDest && fetchDest !== 'empty') {
+      return proxyRefusal(403, 'The sandbox proxy answers the Try it panel’s requests, not page loads.');
+    }
     const reader = await policy.reader({ cookieHeader: c.req.header('Cookie'), https: arrivedOverHttps(c) });
     if (!reader) return proxyRefusal(401, 'Sign in to the documentation to send requests to the sandbox.');
-    const upstream = apiProxy.upstreamFor(path);
-    if (!upstream || !apiProxy.knows(c.req.method, path)) {
+    const target = apiProxy.target(c.req.method, path);
+    if (target === 'ambiguous') {
+      return proxyRefusal(
+        400,
+        'A path parameter holds an encoded /, \\, % or a dot-segment: the sandbox is not asked.',
+      );
+    }
+    if (target === 'unknown') {
       return proxyRefusal(404, `${c.req.method} ${path} is not an operation of the API descriptions.`);
     }
     const allowance = apiProxy.take(reader);
@@ -225,7 +245,7 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
       });
     }
     c.set('outcome', 'admitted');
-    return apiProxy.forward(c.req.raw, upstream);
+    return apiProxy.forward(c.req.raw, target, clientAddress?.(c));
   };
 
   /**
@@ -322,12 +342,15 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
       xFrameOptions: 'DENY',
     }),
   );
-  // The build's policy: its script hashes and the identity provider's origin. HSTS only where the
-  // request arrived over https.
+  // The build's policy: its script hashes, the identity provider's origin and, for a site built to run on
+  // loopback, a sandbox there (plugins/protected-content/csp.ts); the Try it proxy's answers keep their own,
+  // stricter one. HSTS only where the request arrived over https.
   app.use(async (c, next) => {
     await next();
     const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
-    if (contentSecurityPolicy) c.header('Content-Security-Policy', withLocalSandbox(contentSecurityPolicy, c));
+    if (contentSecurityPolicy && !c.res.headers.has('Content-Security-Policy')) {
+      c.header('Content-Security-Policy', contentSecurityPolicy);
+    }
     if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
   app.use(proxy);
@@ -345,18 +368,4 @@ export function createSiteApp({ readAsset, access = 'gated', gate: gateParts, lo
  */
 function arrivedOverHttps(c) {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
-}
-
-/** Loopback host names: where a site runs on the reader's own computer. */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The policy, letting the Try it panel reach a sandbox on the reader's own computer (`npm run sandbox`) only
- * where the site itself runs there; a deployed site may connect to its own origin and the identity provider only.
- * @param {string} policy
- * @param {import('hono').Context} c
- */
-export function withLocalSandbox(policy, c) {
-  if (!LOOPBACK.has(new URL(c.req.url).hostname)) return policy;
-  return policy.replace(/(^|;\s*)connect-src ([^;]*)/, '$1connect-src $2 http://localhost:* http://127.0.0.1:*');
 }

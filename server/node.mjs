@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 
 import { createSiteApp } from './app.mjs';
 import { createContentEtags } from './contentEtag.mjs';
@@ -41,7 +42,15 @@ export function readAssetFromDirectory(dir) {
  * @returns {Promise<{ url: string, close: (drainMs?: number) => Promise<void> }>}
  */
 export function startSiteServer({ dir, port, host, access = 'gated', log, apiProxy }) {
-  const app = createSiteApp({ readAsset: readAssetFromDirectory(dir), access, log, apiProxy });
+  const app = createSiteApp({
+    readAsset: readAssetFromDirectory(dir),
+    access,
+    log,
+    apiProxy,
+    // The peer of the connection: behind a load balancer, the balancer (a client's own X-Forwarded-For is never
+    // passed on).
+    clientAddress: (c) => getConnInfo(c).remote.address,
+  });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       const urlHost = host.includes(':') ? `[${host}]` : host;

@@ -11,7 +11,7 @@ import { readAssetFromBinding } from './workerAssets.mjs';
 
 /**
  * The assets binding, and the Try it proxy's settings as Worker variables (SANDBOX_API_URL, SANDBOX_TOKEN_URL,
- * API_PROXY_TIMEOUT_MS, API_PROXY_RATE_LIMIT: see server/apiProxy.mjs).
+ * API_PROXY_TIMEOUT_MS, API_PROXY_RATE_LIMIT, API_PROXY_MAX_RESPONSE_BYTES: see server/apiProxy.mjs).
  * @typedef {{ ASSETS: import('./workerAssets.mjs').AssetsBinding } & Record<string, unknown>} Env
  */
 
@@ -32,6 +32,9 @@ export default {
       readAsset: readAssetFromBinding(env.ASSETS),
       log: writeJsonLines,
       apiProxy: apiProxySettingsFromEnv(env),
+      // Set by Cloudflare's edge, which replaces any a client sends (hono/cloudflare-workers' getConnInfo reads the
+      // same header; that module is deprecated).
+      clientAddress: (c) => c.req.header('CF-Connecting-IP'),
     });
     return app.fetch(request, env, ctx);
   },

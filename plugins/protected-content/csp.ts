@@ -14,11 +14,23 @@ export interface PolicyInput {
   readonly inlineScripts: Iterable<string>;
   /** The identity provider's issuer URL. */
   readonly issuer: string;
+  /** The site's address (SITE_URL): a site built to run on this computer may also reach a sandbox here. */
+  readonly siteUrl: string;
 }
 
-/** The policy, one directive after another, in a stable order (the hashes sorted). */
-export function contentSecurityPolicy({ inlineScripts, issuer }: PolicyInput): string {
+/** Host names of this computer: where `npm start`, `npm run serve` and the browser tests run the site. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Where the Try it panel finds `npm run sandbox` (any port, since SANDBOX_PORT can move it). */
+const LOCAL_SANDBOX_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+/**
+ * The policy, one directive after another, in a stable order (the hashes sorted). Decided by the build alone,
+ * never by a request: a deployed site may connect to its own origin and the provider only, however a balancer
+ * rewrites the `Host` it is asked with.
+ */
+export function contentSecurityPolicy({ inlineScripts, issuer, siteUrl }: PolicyInput): string {
   const provider = new URL(issuer).origin;
+  const localSandbox = LOOPBACK_HOSTS.has(new URL(siteUrl).hostname) ? LOCAL_SANDBOX_SOURCES : [];
   const hashes = [...new Set([...inlineScripts].map(scriptHashSource))].sort();
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
@@ -30,8 +42,9 @@ export function contentSecurityPolicy({ inlineScripts, issuer }: PolicyInput): s
     // Redoc's menu logo is a data: image (plugins/api-reference/redocOfflineLoader.js).
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'", 'data:'],
-    // The sign-in SDK talks to the provider (discovery, keys, token, user info, revocation).
-    ['connect-src', "'self'", provider],
+    // The sign-in SDK talks to the provider (discovery, keys, token, user info, revocation); on loopback the
+    // Try it panel talks to the local sandbox too.
+    ['connect-src', "'self'", provider, ...localSandbox],
     // The SDK's silent renewal may load the provider in a hidden iframe.
     ['frame-src', provider],
     // The navbar search's worker is a file of the site. Redoc's own search would build its worker from a

@@ -199,6 +199,7 @@ export async function writeProtectedContent(
     contentSecurityPolicy: contentSecurityPolicy({
       inlineScripts: [shell.script, ...inlineScripts],
       issuer: options.issuer,
+      siteUrl: options.siteUrl,
     }),
     files: classification.files,
     apiProxy: apiProxyTable((await bundleDescriptions()).dereferenced),

@@ -5,14 +5,15 @@
  * against the description of that operation and status, every row of every `x-sandbox-test-values`
  * reached, and the answers to bad input. The clock is the test's, so "within seconds" takes no time.
  */
-import { randomUUID } from 'node:crypto';
+import crypto, { randomUUID } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { matchOperation, validateResponse } from '../spec';
 
-const BASE = 'http://sandbox.test';
+/** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
+const BASE = 'http://localhost:4020';
 let clock = Date.parse('2026-03-02T15:00:00Z');
 const tick = (ms: number) => {
   clock += ms;
@@ -178,6 +179,10 @@ describe('the token endpoint', () => {
   it.each([
     ['a wrong secret', 'sandbox-demo:wrong', 'grant_type=client_credentials', 401, 'invalid_client'],
     ['an unknown client', 'nobody:x', 'grant_type=client_credentials', 401, 'invalid_client'],
+    // Not form-encoding: a 500 before.
+    ['credentials that do not decode', '%E0%A4%A:x', 'grant_type=client_credentials', 401, 'invalid_client'],
+    ['a secret that does not decode', 'sandbox-demo:%E0%A4%A', 'grant_type=client_credentials', 401, 'invalid_client'],
+    ['credentials without a colon', 'sandbox-demo', 'grant_type=client_credentials', 401, 'invalid_client'],
     ['another grant', 'sandbox-demo:sandbox-demo-secret', 'grant_type=password', 400, 'unsupported_grant_type'],
     [
       'a scope the client lacks',
@@ -199,6 +204,67 @@ describe('the token endpoint', () => {
     );
     expect(response.status).toBe(status);
     expect(await response.json()).toMatchObject({ error });
+  });
+});
+
+describe('the token endpoint, in constant time', () => {
+  /** How many constant-time comparisons checking these credentials makes. */
+  async function comparisonsFor(credentials: string): Promise<number> {
+    const spy = jest.spyOn(crypto, 'timingSafeEqual');
+    try {
+      const response = await sandbox.fetch(
+        new Request(`${BASE}/connect/token`, {
+          method: 'POST',
+          headers: { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
+          body: new URLSearchParams({ grant_type: 'client_credentials' }),
+        }),
+      );
+      expect(response.status).toBe(401);
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('does the same work for an unknown client ID as for a wrong secret', async () => {
+    const wrongSecret = await comparisonsFor('sandbox-demo:wrong');
+    expect(wrongSecret).toBeGreaterThanOrEqual(2 * sandbox.clients.length);
+    expect(await comparisonsFor('nobody:wrong')).toBe(wrongSecret);
+    expect(await comparisonsFor('sandbox-dem:wrong')).toBe(wrongSecret);
+  });
+});
+
+describe('the Host it is asked by', () => {
+  it.each(['http://localhost:4020', 'http://127.0.0.1:4020', 'http://[::1]:4020'])('answers %s', async (origin) => {
+    expect((await sandbox.fetch(new Request(`${origin}/health`))).status).toBe(200);
+  });
+
+  it.each(['http://rebound.evil.example:4020', 'http://localhost.evil.example:4020', 'http://10.0.0.5:4020'])(
+    'answers %s (a page that rebound its name to this machine) with 421, doing nothing',
+    async (origin) => {
+      const issued = await sandbox.fetch(
+        new Request(`${origin}/connect/token`, {
+          method: 'POST',
+          headers: { Authorization: `Basic ${Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64')}` },
+          body: new URLSearchParams({ grant_type: 'client_credentials' }),
+        }),
+      );
+      expect(issued.status).toBe(421);
+      expect(await issued.json()).toMatchObject({ error: { code: 'INVALID_REQUEST', message: /localhost/ } });
+      const reset = await sandbox.fetch(
+        new Request(`${origin}/v1/sandbox/reset`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+        }),
+      );
+      expect(reset.status).toBe(421);
+    },
+  );
+
+  it('answers a host it was started for (npm run sandbox -- --host)', async () => {
+    const named = sandboxWith({ allowedHosts: ['sandbox.internal'] });
+    expect((await named.fetch(new Request('http://sandbox.internal:4020/health'))).status).toBe(200);
+    expect((await named.fetch(new Request('http://other.internal:4020/health'))).status).toBe(421);
   });
 });
 
@@ -759,6 +825,63 @@ describe('the rules of the hosted sandbox', () => {
       error: { code: 'NOT_FOUND' },
     });
     expect((await send(sandbox, 'GET', '/v1/accounts/ZZZ00000', { token })).status).toBe(404);
+  });
+
+  it('remembers a hash of each idempotent request, never its body', async () => {
+    const own = sandboxWith();
+    const ownToken = await tokenFor(own);
+    const reserved = await send(own, 'POST', '/v1/account-numbers', {
+      token: ownToken,
+      body: { accountType: 'INDIVIDUAL' },
+      headers: key(),
+    });
+    expect(reserved.status).toBe(201);
+    const entries = [...own.stateOf('sandbox-demo').idempotency.values()];
+    expect(entries).toHaveLength(1);
+    expect(entries[0].fingerprint).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('forgets the oldest idempotency keys beyond the client’s byte limit', async () => {
+    const small = sandboxWith({ limits: { idempotencyBytes: 2048 } });
+    const smallToken = await tokenFor(small);
+    const reserve = (headers: Record<string, string>) =>
+      send(small, 'POST', '/v1/account-numbers', { token: smallToken, body: { accountType: 'INDIVIDUAL' }, headers });
+    const keys = Array.from({ length: 12 }, key);
+    const first = await reserve(keys[0]);
+    for (const headers of keys.slice(1)) expect((await reserve(headers)).status).toBe(201);
+    const state = small.stateOf('sandbox-demo');
+    expect(state.idempotencyBytes).toBeLessThanOrEqual(2048);
+    expect(state.idempotency.size).toBeLessThan(keys.length);
+    expect(state.idempotency.has(keys[0]['Idempotency-Key'])).toBe(false);
+    // The newest key still replays; the forgotten oldest one reserves anew.
+    const last = keys.at(-1) as Record<string, string>;
+    expect(state.idempotency.has(last['Idempotency-Key'])).toBe(true);
+    expect((await reserve(keys[0])).body.accountNumber).not.toBe(first.body.accountNumber);
+  });
+
+  it('forgets the idempotency keys on reset, but a retry of the reset replays it', async () => {
+    const own = sandboxWith();
+    const ownToken = await tokenFor(own);
+    const used = key();
+    await send(own, 'POST', '/v1/account-numbers', {
+      token: ownToken,
+      body: { accountType: 'INDIVIDUAL' },
+      headers: used,
+    });
+    const resetKey = key();
+    const reset = await send(own, 'POST', '/v1/sandbox/reset', { token: ownToken, headers: resetKey });
+    expect(reset.status).toBe(200);
+    expect([...own.stateOf('sandbox-demo').idempotency.keys()]).toEqual([resetKey['Idempotency-Key']]);
+    tick(1000);
+    const retried = await send(own, 'POST', '/v1/sandbox/reset', { token: ownToken, headers: resetKey });
+    expect(retried.body).toEqual(reset.body);
+    // The key used before the reset is free again: with another body it is a new request, not a reuse.
+    const again = await send(own, 'POST', '/v1/account-numbers', {
+      token: ownToken,
+      body: { accountType: 'JOINT_WROS' },
+      headers: used,
+    });
+    expect(again.status).toBe(201);
   });
 
   it('keeps state per client, bounded, with a clear error when full, and clears it on reset', async () => {

@@ -95,6 +95,8 @@ describe('an error', () => {
     });
     const response = await app.request('http://localhost/img/logo.svg');
     assert.equal(response.status, 500);
+    // A body of unknown length is counted as it is sent: its line is written once it has been read.
+    await response.arrayBuffer();
     const [error, access] = lines;
     assert.equal(error.level, 'error');
     assert.equal(error.error, 'TypeError');

@@ -129,6 +129,7 @@ describe('on workerd', () => {
     request,
     signToken: (subject) => gated.signToken({ sub: subject }),
     upstream,
+    cutAnswersBreak: false,
   }));
 });
 

@@ -1,7 +1,9 @@
 /**
- * Checks a stored or requested return address before the site follows it. Only a path on this
- * site (same origin, under the base URL) is followed; anything else falls back to the docs home.
+ * Checks a stored or requested return address before the site follows it. Only a page of this site
+ * (same origin, under the base URL, not a file and not the Try it proxy) is followed; anything else
+ * falls back to the docs home.
  */
+import { API_PROXY_PREFIX } from '../../config/apiProxyPath.mjs';
 
 export interface SiteLocation {
   /** The site's origin, e.g. `https://docs.example.com`. */
@@ -48,7 +50,26 @@ export function safeReturnPath(candidate: unknown, site: SiteLocation): string {
   // The parser normalises `/.//x`, `/%2e//x` and `/x/..//x` into `//x`, which a browser would
   // follow to another host: the normalised result is checked, not only the raw input.
   if (leavesTheSite(pathname)) return fallback;
+  if (!isPagePath(pathname, site.baseUrl)) return fallback;
   return `${pathname}${url.search}${url.hash}`;
+}
+
+/** The Try it proxy's prefix without its slash: `api-proxy` itself is refused too. */
+const PROXY_SEGMENT = API_PROXY_PREFIX.replace(/\/$/, '');
+
+/**
+ * Whether a path under the base URL names a page: not the Try it proxy (what it answers is the sandbox's data,
+ * never a page of the site), and not a file (a script, an image, JSON): a page's path has no extension or ends
+ * in `.html`, as the server decides (server/app.mjs). Judged as written and once decoded.
+ */
+function isPagePath(pathname: string, baseUrl: string): boolean {
+  const decoded = decodeURIComponent(pathname);
+  return [pathname, decoded].every((path) => {
+    const below = path.slice(baseUrl.length).toLowerCase();
+    const isProxy = below === PROXY_SEGMENT || below.startsWith(`${PROXY_SEGMENT}/`);
+    const isFile = /\.[a-z0-9]+$/i.test(path) && !/\.html$/i.test(path);
+    return !isProxy && !isFile;
+  });
 }
 
 /** Whether a path, as written or once decoded, starts like a scheme-relative URL (`//host`, `/\\host`). */

@@ -1,7 +1,10 @@
 /**
  * The Try it panel's sandbox access tokens: in this tab's `sessionStorage` only (never `localStorage`, a
  * URL, a cookie or the page), one per target, removed whenever the reader signs out, in this tab and in
- * every other (AuthProvider calls `clearSandboxTokens` on both paths).
+ * every other (AuthProvider calls `clearSandboxTokens` on both paths). Removing it here does not revoke it:
+ * the sandbox honours a token it issued until the token expires (an hour), sign-out or not. The sandbox has no
+ * revocation endpoint, so a token copied out of the panel (Copy as curl writes `$ACCESS_TOKEN` for that reason)
+ * stays usable against the sandbox's test data until then.
  */
 
 /** The key of a target's token in `sessionStorage`: the prefix and the target (`local`, `proxy`). */

@@ -291,6 +291,8 @@ test.describe('return addresses', () => {
     ['a scheme-relative URL', '//evil.example/phish'],
     ['javascript:', 'javascript:alert(document.domain)'],
     ['an unparsable value', '%E0%A4%A'],
+    ['the Try it proxy', '/api-proxy/v1/document-types'],
+    ['a script of the site', '/assets/js/main.js'],
   ] as const) {
     test(`Try again with ${label} as the return address lands on /docs`, async ({ page }) => {
       await page.goto(`/401/error?reason=timeout&returnTo=${encodeURIComponent(returnTo)}`);
@@ -302,12 +304,42 @@ test.describe('return addresses', () => {
     });
   }
 
+  test('/login/ with the Try it proxy as the return address ends on a docs page, and never loads the proxy', async ({
+    page,
+  }) => {
+    // The attack: another site links here; after sign-in the browser would load the sandbox's answer as a page of
+    // this origin, with the reader's tokens in reach.
+    const proxyLoads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api-proxy/')) proxyLoads.push(request.url());
+    });
+    await page.goto(`/login/?returnTo=${encodeURIComponent('/api-proxy/v1/document-types?limit=1')}`);
+    await signInAtProvider(page);
+    await page.waitForURL(`${SITE_ORIGIN}/docs`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+    await expect(page.locator('article h1')).toBeVisible();
+    expect(proxyLoads).toEqual([]);
+  });
+
   test('Try again with a path on the site returns there', async ({ page }) => {
     await page.goto(`/401/error?reason=timeout&returnTo=${encodeURIComponent('/docs/trading-api?x=1#top')}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Try again' }).click();
     await signInAtProvider(page);
     await page.waitForURL(`${SITE_ORIGIN}/docs/trading-api?x=1#top`);
+  });
+});
+
+test.describe('the Try it proxy opened as a page', () => {
+  // Chromium logs the refusal's status.
+  test.use({ expectedConsoleErrors: [/status of 403/] });
+
+  test('a page load of the Try it proxy, signed in, gets a refusal, never the sandbox’s answer', async ({ page }) => {
+    await signIn(page);
+    const response = await page.goto('/api-proxy/v1/document-types');
+    expect(response?.status()).toBe(403);
+    expect(response?.headers()['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(await response?.json()).toEqual({ message: expect.stringMatching(/not page loads/) });
   });
 });
 

@@ -34,6 +34,7 @@ describe('contentSecurityPolicy', () => {
   const policy = contentSecurityPolicy({
     inlineScripts: [COLOUR_MODE, BANNER, COLOUR_MODE],
     issuer: 'https://login.example.com/oauth2/default',
+    siteUrl: 'https://docs.example.com',
   });
   const parsed = directives(policy);
 
@@ -74,8 +75,37 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('is the same for the same scripts in any order', () => {
-    expect(contentSecurityPolicy({ inlineScripts: [BANNER, COLOUR_MODE], issuer: 'https://login.example.com' })).toBe(
-      policy,
-    );
+    expect(
+      contentSecurityPolicy({
+        inlineScripts: [BANNER, COLOUR_MODE],
+        issuer: 'https://login.example.com',
+        siteUrl: 'https://docs.example.com',
+      }),
+    ).toBe(policy);
   });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:3000/developers/', 'http://[::1]:8080'])(
+    'lets a site built for %s reach a sandbox on loopback too',
+    (siteUrl) => {
+      const local = directives(
+        contentSecurityPolicy({ inlineScripts: [], issuer: 'https://login.example.com', siteUrl }),
+      );
+      expect(local['connect-src']).toEqual([
+        "'self'",
+        'https://login.example.com',
+        'http://localhost:*',
+        'http://127.0.0.1:*',
+      ]);
+    },
+  );
+
+  it.each(['https://docs.example.com', 'https://localhost.example.com', 'http://10.0.0.5:3000'])(
+    'keeps a site built for %s to itself and the provider',
+    (siteUrl) => {
+      const deployed = directives(
+        contentSecurityPolicy({ inlineScripts: [], issuer: 'https://login.example.com', siteUrl }),
+      );
+      expect(deployed['connect-src']).toEqual(["'self'", 'https://login.example.com']);
+    },
+  );
 });

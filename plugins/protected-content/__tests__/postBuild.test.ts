@@ -115,9 +115,15 @@ describe('writeProtectedContent', () => {
         apiUrl: 'https://sandbox.api.clearing.example/v1',
         tokenUrl: 'https://id.clearing.example/connect/token',
         routes: expect.arrayContaining([
-          ['GET', '/document-types'],
-          ['POST', '/orders/equity'],
-          ['GET', '/orders/equity/{orderId}'],
+          expect.objectContaining({ method: 'GET', path: '/document-types', mediaTypes: ['application/json'] }),
+          expect.objectContaining({ method: 'POST', path: '/orders/equity', requestHeaders: ['idempotency-key'] }),
+          expect.objectContaining({ method: 'GET', path: '/orders/equity/{orderId}', requestHeaders: [] }),
+          expect.objectContaining({
+            method: 'GET',
+            path: '/documents/{documentId}/content',
+            mediaTypes: ['application/json', 'application/pdf'],
+            responseHeaders: expect.arrayContaining(['content-disposition', 'x-request-id']),
+          }),
         ]),
       },
     });

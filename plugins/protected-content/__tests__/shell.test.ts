@@ -63,7 +63,11 @@ describe('renderSignInShell', () => {
   it('has exactly one inline script, the one it reports, which the CSP allows by hash', () => {
     const scripts = scanHtml(shell.html).scripts.filter(isRunnableInlineScript);
     expect(scripts.map(({ text }) => text)).toEqual([shell.script]);
-    const policy = contentSecurityPolicy({ inlineScripts: [shell.script], issuer: 'https://login.example.com' });
+    const policy = contentSecurityPolicy({
+      inlineScripts: [shell.script],
+      issuer: 'https://login.example.com',
+      siteUrl: 'https://docs.example.com',
+    });
     expect(policy).toContain(scriptHashSource(scripts[0].text));
   });
 

@@ -38,12 +38,27 @@ describe('safeReturnPath', () => {
     ['a scheme without slashes, another scheme', 'http:evil.example'],
     ['Unicode whitespace before //', '\u3000\u00a0//evil.example'],
     ['a line separator before //', '\u2028//evil.example'],
+    // The Try it proxy answers with the sandbox's data: a page load of it after sign-in would show that data as
+    // a page of the site.
+    ['the Try it proxy', '/api-proxy/v1/accounts/12345678'],
+    ['the proxy’s token endpoint', '/api-proxy/connect/token'],
+    ['the proxy itself', '/api-proxy'],
+    ['the proxy with a query', '/api-proxy/?x=1'],
+    ['the proxy in capitals', '/API-PROXY/v1/document-types'],
+    ['the proxy percent-encoded', '/%61pi-proxy/v1/document-types'],
+    ['the proxy behind a dot segment', '/./api-proxy/v1/document-types'],
+    ['the proxy behind a parent segment', '/docs/../api-proxy/v1/document-types'],
+    ['the proxy as a full URL', 'https://docs.clearing.example/api-proxy/v1/document-types'],
+    ['a script', '/assets/js/main.3ff00f2d.js'],
+    ['an image', '/img/logo.svg'],
+    ['a JSON file', '/health.json'],
+    ['the sitemap', '/sitemap.xml'],
   ])('falls back to /docs for %s', (_label, candidate) => {
     expect(safeReturnPath(candidate, site)).toBe('/docs');
   });
 
   it('reads https:host on an https site as a path on the site, never as another host', () => {
-    expect(safeReturnPath('https:evil.example', site)).toBe('/evil.example');
+    expect(safeReturnPath('https:evil-example', site)).toBe('/evil-example');
   });
 
   it('keeps paths under the base URL and refuses the rest', () => {
@@ -52,6 +67,14 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/other-app/page', subsite)).toBe('/developers/docs');
     expect(safeReturnPath('/developers-x/page', subsite)).toBe('/developers/docs');
     expect(safeReturnPath('/developers/..//evil.example', subsite)).toBe('/developers/docs');
+  });
+
+  it('follows pages, and refuses the proxy and files, under any base URL', () => {
+    expect(safeReturnPath('/docs/accounts-api/index.html', site)).toBe('/docs/accounts-api/index.html');
+    expect(safeReturnPath('/docs/api-proxy-guide/', site)).toBe('/docs/api-proxy-guide/');
+    expect(safeReturnPath('/developers/api-proxy/v1/document-types', subsite)).toBe('/developers/docs');
+    expect(safeReturnPath('/developers/assets/js/main.js', subsite)).toBe('/developers/docs');
+    expect(safeReturnPath('/developers/docs/orders/', subsite)).toBe('/developers/docs/orders/');
   });
 });
 
@@ -83,6 +106,9 @@ describe('safeReturnPath, for any input', () => {
     'docs',
     'developers',
     'developers-x',
+    'api-proxy',
+    'api-proxy/',
+    '.js',
     'https://docs.clearing.example',
     'https://portal.clearing.example',
     ' ',
@@ -109,6 +135,7 @@ describe('safeReturnPath, for any input', () => {
         expect(
           resolved.pathname === where.baseUrl.replace(/\/$/, '') || resolved.pathname.startsWith(where.baseUrl),
         ).toBe(true);
+        expect(resolved.pathname.toLowerCase()).not.toMatch(new RegExp(`^${where.baseUrl}api-proxy(/|$)`));
       }),
       settings,
     );
