@@ -50,7 +50,7 @@ export function fetchSample(request: SampleRequest): string {
       ? 'const content = await response.arrayBuffer();'
       : 'const result = await response.json();',
   );
-  // A value from a variable: `process.env.NAME`, in the URL's template literal as `${process.env.NAME}`.
+  // A value from a variable is read from `process.env`, inside the template literal in the URL.
   return variableReferences(lines.join('\n'), {
     inString: (name) => `process.env.${name}`,
     inText: (name) => `\${process.env.${name}}`,
