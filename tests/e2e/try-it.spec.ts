@@ -361,6 +361,70 @@ test.describe('Try it', () => {
     await expectNoAxeViolations(page);
   });
 
+  test.describe('a reader new to the local sandbox', () => {
+    // The order is refused once, on purpose: the browser logs the 422.
+    test.use({ expectedConsoleErrors: [/net::ERR_(?:CONNECTION_REFUSED|UNSAFE_PORT)|status of 422 /] });
+
+    test('is told where the demo secret is, and what an order needs first, with the call that adds cash', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const first = await openPanel(page, 'reserveAccountNumber');
+      await chooseTarget(first, 'local');
+      const credentials = first.getByRole('form', { name: 'Sandbox credentials' });
+      await expect(credentials).toContainText(
+        'Its demo client, sandbox-demo, has every scope: npm run sandbox prints its client ID and secret when it starts',
+      );
+      await expect(credentials.getByRole('link', { name: 'The sandbox' })).toBeVisible();
+      await credentials.getByRole('button', { name: 'Use the demo client' }).click();
+      await expect(credentials.getByLabel('Client ID')).toHaveValue(DEMO.clientId);
+      await expect(credentials.getByLabel('Client secret')).toHaveValue(DEMO.clientSecret);
+      await credentials.getByRole('button', { name: 'Get token' }).click();
+      await expect(credentials.getByText(/^Access token ••••••••\S{4} for sandbox-demo/)).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(DEMO.clientSecret);
+      await expectNoAxeViolations(page);
+
+      const { accountNumber } = await sendExpecting(first, 201);
+      const withAccount = async (block: Locator) =>
+        editBody(block, (body) => {
+          body.accountNumber = accountNumber;
+        });
+      const opening = await step(page, 'local', 'openAccount', async (block) => {
+        await block.getByLabel('Example').selectOption('individual');
+        await withAccount(block);
+      });
+      const { applicationId } = await sendExpecting(opening, 202);
+      await sendUntil(
+        await step(page, 'local', 'getOnboardingResult', (block) =>
+          setField(block, 'applicationId', String(applicationId)),
+        ),
+        'APPROVED',
+      );
+
+      // The order panel starts with the description's sandbox example and says what it needs first.
+      const order = await step(page, 'local', 'placeEquityOrder', async (block) => {
+        await expect(block.getByLabel('Example')).toHaveValue('sandboxMarketBuy');
+        await expect(block.getByText(/^Before you send:/)).toBeVisible();
+        await withAccount(block);
+      });
+      // The sandbox does not make up buying power: the new account's order is refused, and the panel names the fix.
+      const refused = await send(order);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_BUYING_POWER' });
+      await expect(order.getByText(/a new sandbox account holds no cash/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await order.getByRole('link', { name: 'Create a sandbox deposit' }).click();
+      await page.waitForURL(`${SITE_ORIGIN}${PAGES.createSandboxDeposit}`);
+
+      const deposit = await step(page, 'local', 'createSandboxDeposit', (block) =>
+        setField(block, 'accountNumber', String(accountNumber)),
+      );
+      await sendExpecting(deposit, 201);
+      const placed = await sendExpecting(await step(page, 'local', 'placeEquityOrder', withAccount), 201);
+      expect(placed).toMatchObject({ accountNumber, symbol: 'XMPL', side: 'BUY' });
+    });
+  });
+
   test('is accessible in both colour modes, with a response shown', async ({ page }) => {
     const block = await openPanel(page, 'reserveAccountNumber');
     await chooseTarget(block, 'local');

@@ -16,8 +16,10 @@ import {
 } from '@site/src/auth/sandboxToken';
 import useSandboxClientId from '@site/src/auth/useSandboxClientId';
 import { LOCAL_SANDBOX, TOKEN } from '@site/src/facts';
+import LocalDemoClient from './LocalDemoClient';
 import MultipartForm from './MultipartForm';
 import { readBody } from './responseBody';
+import SandboxNextStep from './SandboxNextStep';
 import { tryItModuleFile, type TryItModule } from './operation';
 import {
   basicCredentials,
@@ -410,6 +412,14 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
           ) : (
             <p className={styles.note}>No token yet. It stays in this tab only, and is removed when you sign out.</p>
           )}
+          {target.id === 'local' && (
+            <LocalDemoClient
+              onUse={(demo) => {
+                setClientId(demo.clientId);
+                setClientSecret(demo.clientSecret);
+              }}
+            />
+          )}
           <div className={styles.field}>
             <label htmlFor={`${id}-client-id`}>Client ID</label>
             <input
@@ -560,6 +570,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
             </ul>
           </div>
         )}
+        <SandboxNextStep operationId={operation.operationId} response={result} />
         <div className={styles.actions}>
           <button type="submit" className="button button--primary" disabled={sending}>
             Send to the {target.label}
