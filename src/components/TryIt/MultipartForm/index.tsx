@@ -27,8 +27,10 @@ export default function MultipartForm({ idPrefix, contentType, parts, values, pr
       </legend>
       {parts.map((part) => {
         const inputId = `${idPrefix}-form-${part.name}`;
-        const problem = problems.find(({ key }) => key === `form:${part.name}`);
         const chosen = part.file ? values.files[part.name] : undefined;
+        // A part's problem is that it is missing: gone as soon as it is filled.
+        const filled = part.file ? chosen !== undefined : (values.text[part.name] ?? '') !== '';
+        const problem = filled ? undefined : problems.find(({ key }) => key === `form:${part.name}`);
         const common = {
           id: inputId,
           'aria-required': part.required || undefined,

@@ -63,5 +63,9 @@ describe('MultipartForm', () => {
     const file = screen.getByLabelText(/^file \(file\)/);
     expect(file).toHaveAttribute('aria-invalid', 'true');
     expect(file).toHaveAccessibleDescription('file is required: choose a file');
+    // Chosen, the part is no longer missing.
+    fireEvent.change(file, { target: { files: [new File(['x'], 'w9.pdf')] } });
+    expect(file).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('file is required: choose a file')).not.toBeInTheDocument();
   });
 });
