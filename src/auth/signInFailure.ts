@@ -48,7 +48,7 @@ export const SIGN_IN_FAILURES = {
   'session-ended': {
     title: 'Your sign-in has ended',
     explanation:
-      'The identity provider no longer accepts the sign-in this browser kept (it may have restarted, or the session was ended), and refused it again right after a fresh sign-in. The refused tokens have been removed: Retry signs you in again.',
+      'The identity provider no longer accepts the sign-in this browser kept (it may have restarted, or the session was ended), and refused it again right after a fresh sign-in. The refused tokens have been removed from this browser: sign in again to continue.',
   },
   'provider-unreachable': {
     title: 'The identity provider could not be reached',
