@@ -37,6 +37,13 @@ export const LOCAL_SANDBOX = {
   tokenUrl: 'http://localhost:4020/connect/token',
 } as const;
 
+/**
+ * The local sandbox's demo client with every scope, which `npm run sandbox` prints when it starts. The sandbox
+ * defines it (`demoClients` in sandbox/app.ts); a test holds this copy to it. A value for a sandbox on the
+ * reader's own machine, public in the docs: no secret of any hosted environment.
+ */
+export const LOCAL_SANDBOX_DEMO_CLIENT = { clientId: 'sandbox-demo', clientSecret: 'sandbox-demo-secret' } as const;
+
 /** How a client authenticates at the token endpoint (`x-client-authentication` of the security scheme). */
 export const CLIENT_AUTHENTICATION = {
   /** The OAuth 2.0 name of the method. */

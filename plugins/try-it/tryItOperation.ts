@@ -12,7 +12,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { referenced } from '../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { exampleOf, sampleRequest } from '../remark-api-reference/requestModel';
-import type { TryItField, TryItOperation } from '../../src/components/TryIt/operation';
+import type { TryItField, TryItFormPart, TryItOperation } from '../../src/components/TryIt/operation';
 
 export interface OperationSource {
   readonly operationId: string;
@@ -32,6 +32,26 @@ function jsonSchemaOf(content: unknown): JsonObject | undefined {
   const entries = Object.entries(isObject(content) ? content : {});
   const json = entries.find(([type]) => type === 'application/json' || type.endsWith('+json'));
   return json && isObject(json[1]) && isObject(json[1].schema) ? json[1].schema : undefined;
+}
+
+/** Whether a form part's schema describes a file (as the samples' request model decides it). */
+const isFilePart = (schema: JsonObject) =>
+  schema.format === 'binary' || 'contentMediaType' in schema || 'contentEncoding' in schema;
+
+/** The parts of a `multipart/form-data` media type, from its (dereferenced) schema. */
+function formPartsOf(contentType: string | null, media: unknown): TryItFormPart[] {
+  if (contentType !== 'multipart/form-data' || !isObject(media) || !isObject(media.schema)) return [];
+  const { properties, required } = media.schema;
+  const requiredNames = Array.isArray(required) ? required : [];
+  return Object.entries(isObject(properties) ? properties : {}).map(([name, property]) => {
+    const schema = isObject(property) ? property : {};
+    return {
+      name,
+      required: requiredNames.includes(name),
+      file: isFilePart(schema),
+      description: typeof schema.description === 'string' ? schema.description : '',
+    };
+  });
 }
 
 /** The panel's view of the operation: fields, example bodies, statuses. */
@@ -74,6 +94,7 @@ export function tryItOperation(source: OperationSource): TryItOperation {
     contentType,
     bodyRequired: requestBody?.required === true,
     fields,
+    formParts: formPartsOf(contentType, media),
     examples,
     responses: Object.fromEntries(
       Object.entries(responses).map(([status, response]) => {

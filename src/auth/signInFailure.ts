@@ -45,6 +45,11 @@ export const SIGN_IN_FAILURES = {
     explanation:
       'The identity provider reported a different user than the one in your sign-in token, so you have been signed out for safety.',
   },
+  'session-ended': {
+    title: 'Your sign-in has ended',
+    explanation:
+      'The identity provider no longer accepts the sign-in this browser kept (it may have restarted, or the session was ended), and refused it again right after a fresh sign-in. The refused tokens have been removed from this browser: sign in again to continue.',
+  },
   'provider-unreachable': {
     title: 'The identity provider could not be reached',
     explanation: 'The sign-in service did not answer. Check your connection and try again in a moment.',
@@ -101,6 +106,8 @@ export function classifySignInError(error: unknown): SignInFailure {
   if (name === 'OAuthError' && typeof oauthCode === 'string') {
     if (oauthCode === 'access_denied') return { code: 'access-denied', detail };
     if (oauthCode === 'invalid_grant') return { code: 'code-rejected', detail };
+    // Userinfo's answer (RFC 6750) to an access token the provider no longer knows.
+    if (oauthCode === 'invalid_token') return { code: 'session-ended', detail: `${oauthCode}: ${detail ?? ''}` };
     return { code: 'provider-error', detail: detail ? `${oauthCode}: ${detail}` : oauthCode };
   }
   if (name === 'StorageUnavailableError') return { code: 'storage-unavailable', detail };

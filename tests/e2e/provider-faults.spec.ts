@@ -1,12 +1,15 @@
+import type { Page } from '@playwright/test';
 import { IDP_ISSUER, SITE_ORIGIN } from './environment.mjs';
 import {
   expect,
+  expectNoAxeViolations,
   providerControl,
   refreshRequest,
   signIn,
   signInAtProvider,
   storedTokens,
   test,
+  type StoredTokens,
   watchSignInSdk,
 } from './fixtures';
 
@@ -130,5 +133,71 @@ test.describe('token renewal', () => {
       const after = await storedTokens(page);
       expect(after.refreshToken?.refreshToken).not.toBe(before.refreshToken?.refreshToken ?? '');
     });
+  });
+});
+
+/** Revokes the tokens this page holds, as a restarted provider (in-memory adapter) forgets them. */
+async function providerForgets(page: Page): Promise<StoredTokens> {
+  const tokens = await storedTokens(page);
+  for (const [token, hint] of [
+    [tokens.accessToken?.accessToken, 'access_token'],
+    [tokens.refreshToken?.refreshToken, 'refresh_token'],
+  ] as const) {
+    const revoked = await fetch(`${IDP_ISSUER}/connect/revocation`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: token ?? '', token_type_hint: hint, client_id: 'developer-docs' }),
+    });
+    expect(revoked.status).toBe(200);
+  }
+  return tokens;
+}
+
+test.describe('stored tokens the provider no longer knows (it restarted, or the session was revoked)', () => {
+  test.use({
+    expectedConsoleErrors: [
+      // Userinfo refuses the stored access token. And the page asked for its links' code (prefetch) while the
+      // gate's cookie still stood; the browser fetches it at low priority, after the refused session and its
+      // cookie have gone.
+      new RegExp(`status of 401 \\(Unauthorized\\) (${IDP_ISSUER}/connect/userinfo|${SITE_ORIGIN}/assets/js/)`),
+    ],
+  });
+
+  test('the reader is signed in again and returns to the page, with no error to get past', async ({ page }) => {
+    const address = '/docs/trading-api?tab=orders#errors';
+    await signIn(page, address);
+    const before = await providerForgets(page);
+
+    const authorize = page.waitForRequest((request) => request.url().startsWith(`${IDP_ISSUER}/connect/authorize?`));
+    await page.reload();
+    // Userinfo refuses the stored access token: the tokens go, and a fresh sign-in (silent: the provider's own
+    // session is still open) brings the reader back to the same address.
+    await authorize;
+    await page.waitForURL((url) => url.pathname === '/login/callback');
+    await page.waitForURL(`${SITE_ORIGIN}${address}`);
+    await expect(page.locator('[data-auth-status="authenticated"]')).toBeAttached();
+    expect((await storedTokens(page)).accessToken?.accessToken).not.toBe(before.accessToken?.accessToken);
+  });
+
+  test('refused again right after a fresh sign-in, it says so, and Retry signs in again', async ({ page }) => {
+    const address = '/docs/trading-api';
+    await signIn(page, address);
+    await providerForgets(page);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/login/callback');
+    await page.waitForURL(`${SITE_ORIGIN}${address}`);
+    await expect(page.locator('[data-auth-status="authenticated"]')).toBeAttached();
+
+    // A second refusal within a minute is not answered with another automatic sign-in (that could go round
+    // for ever): the page says what happened, the refused tokens are gone, and Retry is a way forward.
+    await providerForgets(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your sign-in has ended' })).toBeVisible();
+    expect(await storedTokens(page)).toEqual({});
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.waitForURL((url) => url.pathname === '/login/callback');
+    await page.waitForURL(`${SITE_ORIGIN}${address}`);
+    await expect(page.locator('[data-auth-status="authenticated"]')).toBeAttached();
   });
 });

@@ -285,6 +285,28 @@ test.describe('the error page', () => {
   });
 });
 
+test.describe('the error page, opened by a signed-in reader', () => {
+  test('says they are signed in, as the navbar does, and leads back to the page they were reading', async ({
+    page,
+  }) => {
+    await signIn(page, '/docs/trading-api');
+    // An old tab or a bookmark of a failed attempt: the reader has signed in since.
+    await page.goto(`/401/error?reason=access-denied&returnTo=${encodeURIComponent('/docs/trading-api#errors')}`);
+    await waitForHydration(page);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar.getByText(DEMO_USER.name)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are signed in');
+    await expect(page.getByText(`You are signed in as ${DEMO_USER.name}.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(/canceled or refused/)).toHaveCount(1);
+    await expect(page.getByText('401 · Unauthorized')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Go back to the page you were reading' }).click();
+    await page.waitForURL(`${SITE_ORIGIN}/docs/trading-api#errors`);
+    await expect(page.locator('[data-access="open"]')).toBeAttached();
+  });
+});
+
 test.describe('return addresses', () => {
   for (const [label, returnTo] of [
     ['another origin', 'https://evil.example/phish'],

@@ -25,6 +25,7 @@ const PAGES = {
   placeEquityOrder: '/docs/trading-api/equity/single-equity-order',
   getEquityOrder: '/docs/trading-api/equity/get-equity-order',
   cancelEquityOrder: '/docs/trading-api/equity/cancel-equity-order',
+  addAccountDocument: '/docs/accounts-api/endpoints/add-document',
 } as const;
 type OperationId = keyof typeof PAGES;
 
@@ -301,6 +302,127 @@ test.describe('Try it', () => {
     expect(await page.evaluate(() => ({ ...window.localStorage }))).not.toEqual(
       expect.objectContaining({ [`${TOKEN_KEY_PREFIX}proxy`]: expect.anything() }),
     );
+  });
+
+  test('uploads a document as multipart/form-data through the site’s proxy, and copies it as curl with every part', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const reserving = await step(page, 'proxy', 'reserveAccountNumber', ensureToken);
+    const { accountNumber } = await sendExpecting(reserving, 201);
+    const opening = await step(page, 'proxy', 'openAccount', async (block) => {
+      await block.getByLabel('Example').selectOption('individual');
+      await editBody(block, (body) => {
+        body.accountNumber = accountNumber;
+      });
+    });
+    await sendExpecting(opening, 202);
+
+    const block = await step(page, 'proxy', 'addAccountDocument', (form) =>
+      setField(form, 'accountNumber', String(accountNumber)),
+    );
+    const request = block.getByRole('form', { name: 'Request' });
+    // Without a file nothing is sent: the panel names the part.
+    const sent: string[] = [];
+    page.on('request', (outgoing) => {
+      if (outgoing.url().includes('/api-proxy/v1/accounts/')) sent.push(outgoing.headers()['content-type'] ?? '');
+    });
+    await block.getByRole('button', { name: /^Send to the Sandbox/ }).click();
+    await expect(block.getByRole('alert')).toContainText('file (form) is required: choose a file');
+    expect(sent).toEqual([]);
+
+    await request.getByLabel(/^file \(file\)/).setInputFiles({
+      name: 'w9-signed.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7 a signed W-9 for the browser test'),
+    });
+    await expect(request.getByText(/^w9-signed\.pdf, 42 bytes \(application\/pdf\)/)).toBeVisible();
+    await request.getByRole('textbox', { name: /^documentType/ }).fill('W9');
+    // The example's person and action belong to another account: left out.
+    await request.getByRole('textbox', { name: /^partyId/ }).fill('');
+    await request.getByRole('textbox', { name: /^actionId/ }).fill('');
+    const uploaded = await sendExpecting(block, 201);
+    expect(uploaded).toMatchObject({ accountNumber, documentType: 'W9', status: 'RECEIVED' });
+    expect(sent).toHaveLength(1);
+    // The browser wrote the form and its boundary; the sandbox read the parts (documentType W9 above).
+    expect(sent[0]).toMatch(/^multipart\/form-data; boundary=/);
+
+    await block.getByRole('button', { name: 'Copy as curl' }).click();
+    const curl = block.getByLabel('curl command');
+    await expect(curl).toContainText(`curl -X POST '${SITE_ORIGIN}/api-proxy/v1/accounts/${accountNumber}/documents'`);
+    await expect(curl).toContainText("--form 'file=@w9-signed.pdf'");
+    await expect(curl).toContainText("--form 'documentType=W9'");
+    await expect(curl).toContainText(`--form 'description=Front and back of driver'\\''s license'`);
+    await expect(curl).not.toContainText('partyId');
+    await expect(curl).not.toContainText('Content-Type');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await curl.textContent());
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe('a reader new to the local sandbox', () => {
+    // The order is refused once, on purpose: the browser logs the 422.
+    test.use({ expectedConsoleErrors: [/net::ERR_(?:CONNECTION_REFUSED|UNSAFE_PORT)|status of 422 /] });
+
+    test('is told where the demo secret is, and what an order needs first, with the call that adds cash', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const first = await openPanel(page, 'reserveAccountNumber');
+      await chooseTarget(first, 'local');
+      const credentials = first.getByRole('form', { name: 'Sandbox credentials' });
+      await expect(credentials).toContainText(
+        'Its demo client, sandbox-demo, has every scope: npm run sandbox prints its client ID and secret when it starts',
+      );
+      await expect(credentials.getByRole('link', { name: 'The sandbox' })).toBeVisible();
+      await credentials.getByRole('button', { name: 'Use the demo client' }).click();
+      await expect(credentials.getByLabel('Client ID')).toHaveValue(DEMO.clientId);
+      await expect(credentials.getByLabel('Client secret')).toHaveValue(DEMO.clientSecret);
+      await credentials.getByRole('button', { name: 'Get token' }).click();
+      await expect(credentials.getByText(/^Access token ••••••••\S{4} for sandbox-demo/)).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(DEMO.clientSecret);
+      await expectNoAxeViolations(page);
+
+      const { accountNumber } = await sendExpecting(first, 201);
+      const withAccount = async (block: Locator) =>
+        editBody(block, (body) => {
+          body.accountNumber = accountNumber;
+        });
+      const opening = await step(page, 'local', 'openAccount', async (block) => {
+        await block.getByLabel('Example').selectOption('individual');
+        await withAccount(block);
+      });
+      const { applicationId } = await sendExpecting(opening, 202);
+      await sendUntil(
+        await step(page, 'local', 'getOnboardingResult', (block) =>
+          setField(block, 'applicationId', String(applicationId)),
+        ),
+        'APPROVED',
+      );
+
+      // The order panel starts with the description's sandbox example and says what it needs first.
+      const order = await step(page, 'local', 'placeEquityOrder', async (block) => {
+        await expect(block.getByLabel('Example')).toHaveValue('sandboxMarketBuy');
+        await expect(block.getByText(/^Before you send:/)).toBeVisible();
+        await withAccount(block);
+      });
+      // The sandbox does not make up buying power: the new account's order is refused, and the panel names the fix.
+      const refused = await send(order);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_BUYING_POWER' });
+      await expect(order.getByText(/a new sandbox account holds no cash/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await order.getByRole('link', { name: 'Create a sandbox deposit' }).click();
+      await page.waitForURL(`${SITE_ORIGIN}${PAGES.createSandboxDeposit}`);
+
+      const deposit = await step(page, 'local', 'createSandboxDeposit', (block) =>
+        setField(block, 'accountNumber', String(accountNumber)),
+      );
+      await sendExpecting(deposit, 201);
+      const placed = await sendExpecting(await step(page, 'local', 'placeEquityOrder', withAccount), 201);
+      expect(placed).toMatchObject({ accountNumber, symbol: 'XMPL', side: 'BUY' });
+    });
   });
 
   test('is accessible in both colour modes, with a response shown', async ({ page }) => {

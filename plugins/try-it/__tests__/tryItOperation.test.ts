@@ -44,6 +44,19 @@ describe('tryItOperation', () => {
     expect(operation.responses['201']).toEqual({ contentTypes: ['application/json'], checked: true });
   });
 
+  it('describes the parts of an upload form from its schema: the file to pick and the fields, required ones marked', () => {
+    const operation = tryItOperation(source('accounts', 'addAccountDocument'));
+    expect(operation.contentType).toBe('multipart/form-data');
+    expect(operation.formParts.map(({ name, required, file }) => ({ name, required, file }))).toEqual([
+      { name: 'file', required: true, file: true },
+      { name: 'documentType', required: true, file: false },
+      { name: 'partyId', required: false, file: false },
+      { name: 'actionId', required: false, file: false },
+      { name: 'description', required: false, file: false },
+    ]);
+    expect(tryItOperation(source('orders', 'placeEquityOrder')).formParts).toEqual([]);
+  });
+
   it('marks every path parameter required and fills it from its example', () => {
     const operation = tryItOperation(source('orders', 'getEquityOrder'));
     expect(operation.fields.filter((field) => field.in === 'path')).toEqual([

@@ -48,6 +48,8 @@ export type AuthEvent =
   | { readonly type: 'renewal-failed' }
   | { readonly type: 'userinfo-confirmed'; readonly idToken: string; readonly user: SignedInUser }
   | { readonly type: 'userinfo-mismatched'; readonly idToken: string }
+  /** Userinfo refused the access token (the provider restarted, or the session was ended): its tokens were cleared. */
+  | { readonly type: 'session-ended'; readonly idToken: string }
   /** The stored tokens and userinfo confirmed the session without the SDK (`../sessionCheck.ts`). */
   | { readonly type: 'session-confirmed'; readonly idToken: string; readonly user: SignedInUser }
   | { readonly type: 'sign-in-started' }
@@ -120,6 +122,7 @@ export function authReducer(state: AuthMachineState, event: AuthEvent): AuthMach
       if (state.status !== 'unknown' || state.pendingIdToken) return state;
       return { ...state, status: 'authenticated', user: event.user, confirmedIdToken: event.idToken };
     case 'userinfo-mismatched':
+    case 'session-ended':
       if (event.idToken !== state.pendingIdToken) return state;
       return anonymous(state);
     case 'sign-in-started':

@@ -9,6 +9,7 @@ import { checkSessionWithoutSdk, whenEngineNeeded } from '../sessionCheck';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
 import { clearSandboxTokens } from '../sandboxToken';
 import { safeReturnPath } from '../redirectTarget';
+import { allowSessionRestart } from '../sessionRestartGuard';
 import { classifySignInError, showSignInFailure, type SignInFailure } from '../signInFailure';
 import { authReducer, INITIAL_AUTH_STATE, type AuthStatus, type SignedInUser } from './authMachine';
 
@@ -139,10 +140,21 @@ function useAuthContextValue(): AuthContextValue {
         } catch (error) {
           if (!current) return;
           const failure = classifySignInError(error);
-          if (failure.code !== 'userinfo-mismatch') throw error;
-          engine.clearLocalSession();
-          dispatch({ type: 'userinfo-mismatched', idToken: pendingIdToken });
-          showSignInFailure(history, baseUrl, failure, safeReturnPath(currentPath(), currentSite(baseUrl)));
+          // The provider answered, and refused these tokens: they go, so that Retry (or Log In) starts afresh
+          // instead of offering them again. An unreachable provider keeps them for when it is back.
+          if (failure.code !== 'provider-unreachable') engine.clearLocalSession();
+          if (failure.code === 'userinfo-mismatch') {
+            dispatch({ type: 'userinfo-mismatched', idToken: pendingIdToken });
+            showSignInFailure(history, baseUrl, failure, safeReturnPath(currentPath(), currentSite(baseUrl)));
+            return;
+          }
+          // Tokens the provider no longer knows are an ended session, as after a refused renewal: the reader
+          // is signed out (a protected page signs them in again), unless that already happened a moment ago.
+          if (failure.code === 'session-ended' && allowSessionRestart()) {
+            dispatch({ type: 'session-ended', idToken: pendingIdToken });
+            return;
+          }
+          dispatch({ type: 'provider-unreachable', problem: failure });
         }
       })
       .catch((error: unknown) => {

@@ -20,6 +20,7 @@ describe('classifySignInError', () => {
     [oauthError('access_denied', 'End-User aborted interaction'), 'access-denied'],
     [oauthError('invalid_grant', 'grant request is invalid'), 'code-rejected'],
     [oauthError('invalid_request', 'realm is not accepted'), 'provider-error'],
+    [oauthError('invalid_token', 'invalid token provided'), 'session-ended'],
     [sdkError("OAuth flow response state doesn't match request state"), 'state-mismatch'],
     [sdkError('Could not load PKCE codeVerifier from storage. This may indicate…'), 'no-transaction'],
     [sdkError('Unable to retrieve OAuth redirect params from storage'), 'no-transaction'],

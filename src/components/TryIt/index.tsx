@@ -16,10 +16,15 @@ import {
 } from '@site/src/auth/sandboxToken';
 import useSandboxClientId from '@site/src/auth/useSandboxClientId';
 import { LOCAL_SANDBOX, TOKEN } from '@site/src/facts';
+import LocalDemoClient from './LocalDemoClient';
+import MultipartForm from './MultipartForm';
+import { readBody } from './responseBody';
+import SandboxNextStep from './SandboxNextStep';
 import { tryItModuleFile, type TryItModule } from './operation';
 import {
   basicCredentials,
   curlCommand,
+  defaultExampleName,
   exampleValues,
   fieldKey,
   IDEMPOTENCY_KEY,
@@ -93,25 +98,6 @@ async function requestToken(target: Target, clientId: string, clientSecret: stri
     clientId,
     scope: typeof body.scope === 'string' ? body.scope : '',
   };
-}
-
-async function readBody(response: Response): Promise<{ text: string; parsed: unknown }> {
-  const type = response.headers.get('Content-Type') ?? '';
-  if (type.includes('json')) {
-    const text = await response.text();
-    try {
-      const parsed: unknown = JSON.parse(text);
-      return { text: JSON.stringify(parsed, null, 2), parsed };
-    } catch {
-      return { text, parsed: text };
-    }
-  }
-  if (type.startsWith('text/') || type === '') {
-    const text = await response.text();
-    return { text, parsed: text };
-  }
-  const bytes = (await response.arrayBuffer()).byteLength;
-  return { text: `(${bytes} bytes of ${type})`, parsed: undefined };
 }
 
 export default function TryItPanel({ operationId }: Props): ReactNode {
@@ -426,6 +412,14 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
           ) : (
             <p className={styles.note}>No token yet. It stays in this tab only, and is removed when you sign out.</p>
           )}
+          {target.id === 'local' && (
+            <LocalDemoClient
+              onUse={(demo) => {
+                setClientId(demo.clientId);
+                setClientSecret(demo.clientSecret);
+              }}
+            />
+          )}
           <div className={styles.field}>
             <label htmlFor={`${id}-client-id`}>Client ID</label>
             <input
@@ -466,12 +460,12 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
             <label htmlFor={`${id}-example`}>Example</label>
             <select
               id={`${id}-example`}
-              value={exampleName ?? operation.examples[0].name}
+              value={exampleName ?? defaultExampleName(operation)}
               onChange={(event) => {
                 setExampleName(event.target.value);
                 const filled = exampleValues(operation, event.target.value);
                 setValues((current) => ({
-                  body: filled.body,
+                  ...filled,
                   fields: {
                     ...filled.fields,
                     [`header:${IDEMPOTENCY_KEY}`]: current.fields[`header:${IDEMPOTENCY_KEY}`] ?? '',
@@ -554,11 +548,15 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
             />
           </div>
         )}
-        {operation.contentType && !operation.contentType.includes('json') && (
-          <p className={styles.note}>
-            This operation takes a <code>{operation.contentType}</code> body, which the panel does not send: use Copy as
-            curl and add the file.
-          </p>
+        {operation.contentType && values.form && (
+          <MultipartForm
+            idPrefix={id}
+            contentType={operation.contentType}
+            parts={operation.formParts}
+            values={values.form}
+            problems={problems}
+            onChange={(form) => setValues((current) => ({ ...current, form }))}
+          />
         )}
         {problems.length > 0 && (
           <div role="alert" className={styles.problems}>
@@ -572,6 +570,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
             </ul>
           </div>
         )}
+        <SandboxNextStep operationId={operation.operationId} response={result} />
         <div className={styles.actions}>
           <button type="submit" className="button button--primary" disabled={sending}>
             Send to the {target.label}

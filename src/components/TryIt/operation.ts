@@ -24,6 +24,15 @@ export interface TryItField {
   readonly description: string;
 }
 
+/** A part of a `multipart/form-data` body, from the media type's schema. */
+export interface TryItFormPart {
+  readonly name: string;
+  readonly required: boolean;
+  /** A file the reader picks (`format: binary`, `contentMediaType` or `contentEncoding`), else a text field. */
+  readonly file: boolean;
+  readonly description: string;
+}
+
 export type TryItBody =
   | { readonly kind: 'json'; readonly value: unknown }
   | { readonly kind: 'multipart'; readonly parts: readonly { name: string; value: string; file: boolean }[] };
@@ -45,6 +54,8 @@ export interface TryItOperation {
   readonly contentType: string | null;
   readonly bodyRequired: boolean;
   readonly fields: readonly TryItField[];
+  /** The parts of a `multipart/form-data` body, in the schema's order; empty for any other body. */
+  readonly formParts: readonly TryItFormPart[];
   readonly examples: readonly TryItExample[];
   /** Each described status: its media types, and whether a JSON body schema checks it. */
   readonly responses: Readonly<Record<string, { readonly contentTypes: readonly string[]; readonly checked: boolean }>>;

@@ -20,11 +20,27 @@ export const fieldKey = (field: Pick<TryItField, 'in' | 'name'>) => `${field.in}
 /** The header the panel makes new for every send. */
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
+/** What the reader put in a `multipart/form-data` body: each text part, and each chosen file, by part name. */
+export interface FormPartValues {
+  /** An empty text is a part left out. */
+  readonly text: Readonly<Record<string, string>>;
+  readonly files: Readonly<Record<string, File | undefined>>;
+}
+
 export interface FormValues {
   /** By `fieldKey`; an empty text is a field left out. */
   readonly fields: Readonly<Record<string, string>>;
   /** The JSON body as the reader edits it. */
   readonly body: string;
+  /** The parts of a `multipart/form-data` body; absent for any other. */
+  readonly form?: FormPartValues;
+}
+
+/** A part of a multipart body as sent: a text part's value, or a file part's file name. */
+export interface SentFormPart {
+  readonly name: string;
+  readonly value: string;
+  readonly file: boolean;
 }
 
 export interface Problem {
@@ -41,7 +57,15 @@ export interface PreparedRequest {
   readonly url: string;
   /** In the order they are sent; `Authorization` is added when sending, never here. */
   readonly headers: readonly (readonly [string, string])[];
-  readonly body: string | null;
+  /** JSON text, or a multipart form (the browser writes its `Content-Type` with the boundary). */
+  readonly body: string | FormData | null;
+  /** The parts of a multipart body, for the curl command. */
+  readonly formParts?: readonly SentFormPart[];
+}
+
+/** The example the panel starts with: the description's first example written for the sandbox, else its first. */
+export function defaultExampleName(operation: TryItOperation): string | undefined {
+  return (operation.examples.find(({ name }) => name.startsWith('sandbox')) ?? operation.examples[0])?.name;
 }
 
 /** The values of the selected example: every field's example, and the example's body as indented JSON. */
@@ -50,9 +74,45 @@ export function exampleValues(operation: TryItOperation, exampleName?: string): 
   for (const field of operation.fields) {
     fields[fieldKey(field)] = field.required || field.in !== 'query' ? field.example : '';
   }
-  const example = operation.examples.find(({ name }) => name === exampleName) ?? operation.examples[0];
+  const wanted = exampleName ?? defaultExampleName(operation);
+  const example = operation.examples.find(({ name }) => name === wanted) ?? operation.examples[0];
   const body = example?.body?.kind === 'json' ? JSON.stringify(example.body.value, null, 2) : '';
-  return { fields, body };
+  if (operation.formParts.length === 0) return { fields, body };
+  const exampleParts = example?.body?.kind === 'multipart' ? example.body.parts : [];
+  const text = Object.fromEntries(
+    operation.formParts
+      .filter((part) => !part.file)
+      .map((part) => [part.name, exampleParts.find(({ name }) => name === part.name)?.value ?? '']),
+  );
+  return { fields, body, form: { text, files: {} } };
+}
+
+/** The multipart form of the reader's parts, or the required parts they left out. */
+function multipartBody(
+  operation: TryItOperation,
+  values: FormPartValues | undefined,
+): { form: FormData; parts: SentFormPart[]; problems: Problem[] } {
+  const form = new FormData();
+  const parts: SentFormPart[] = [];
+  const problems: Problem[] = [];
+  for (const part of operation.formParts) {
+    const file = part.file ? values?.files[part.name] : undefined;
+    const text = part.file ? '' : (values?.text[part.name] ?? '');
+    if (file) {
+      form.append(part.name, file, file.name);
+      parts.push({ name: part.name, value: file.name, file: true });
+    } else if (text !== '') {
+      form.append(part.name, text);
+      parts.push({ name: part.name, value: text, file: false });
+    } else if (part.required) {
+      problems.push({
+        field: `${part.name} (form)`,
+        key: `form:${part.name}`,
+        message: part.file ? 'is required: choose a file' : 'is required',
+      });
+    }
+  }
+  return { form, parts, problems };
 }
 
 /** A field's text as its schema type: `"50"` is 50 for an integer, so the check sees what the server will. */
@@ -127,6 +187,8 @@ export function prepareRequest(
   if (problems.length === 0 && !module.request({ ...locations, ...(body === undefined ? {} : { body }) })) {
     problems.push(...requestProblems(operation, module.request.errors ?? []));
   }
+  const multipart = operation.formParts.length > 0 ? multipartBody(operation, values.form) : null;
+  if (multipart) problems.push(...multipart.problems);
   if (problems.length > 0) return { ok: false, problems };
 
   let path = operation.path;
@@ -139,14 +201,16 @@ export function prepareRequest(
   const accept = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1].contentTypes[0];
   if (accept) headers.push(['Accept', accept]);
   if (body !== undefined && operation.contentType) headers.push(['Content-Type', operation.contentType]);
+  const url = `${target.apiUrl}${path}${search ? `?${search}` : ''}`;
+  if (multipart) {
+    return {
+      ok: true,
+      request: { method: operation.method, url, headers, body: multipart.form, formParts: multipart.parts },
+    };
+  }
   return {
     ok: true,
-    request: {
-      method: operation.method,
-      url: `${target.apiUrl}${path}${search ? `?${search}` : ''}`,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-    },
+    request: { method: operation.method, url, headers, body: body === undefined ? null : JSON.stringify(body) },
   };
 }
 
@@ -157,8 +221,24 @@ const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 export function curlCommand(request: PreparedRequest): string {
   const lines = [`curl -X ${request.method} ${quoted(request.url)}`, `-H "Authorization: Bearer $ACCESS_TOKEN"`];
   for (const [name, value] of request.headers) lines.push(`-H ${quoted(`${name}: ${value}`)}`);
-  if (request.body !== null) lines.push(`--data ${quoted(JSON.stringify(JSON.parse(request.body), null, 2))}`);
+  if (request.formParts) {
+    for (const part of request.formParts) lines.push(curlFormPart(part));
+  } else if (typeof request.body === 'string') {
+    lines.push(`--data ${quoted(JSON.stringify(JSON.parse(request.body), null, 2))}`);
+  }
   return lines.join(' \\\n  ');
+}
+
+/**
+ * One part as curl's `--form`: a file as `name=@file` (the file name in double quotes when curl would read
+ * `;` or `,` in it as more options); a text that curl would read as a file (`@…`, `<…`) as `--form-string`.
+ */
+function curlFormPart(part: SentFormPart): string {
+  if (part.file) {
+    const fileName = /[;,"\\]/.test(part.value) ? `"${part.value.replace(/["\\]/g, '\\$&')}"` : part.value;
+    return `--form ${quoted(`${part.name}=@${fileName}`)}`;
+  }
+  return `${/^[@<]|;/.test(part.value) ? '--form-string' : '--form'} ${quoted(`${part.name}=${part.value}`)}`;
 }
 
 /** What the response does not do as the description says, in words; empty when it matches. */

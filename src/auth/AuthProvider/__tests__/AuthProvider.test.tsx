@@ -155,6 +155,50 @@ describe('AuthProvider', () => {
     expect(status()).toBe('anonymous');
   });
 
+  describe('userinfo refuses the stored tokens (the provider restarted, or the session was ended)', () => {
+    const invalidToken = () =>
+      Object.assign(new Error('invalid token provided'), {
+        name: 'OAuthError',
+        errorCode: 'invalid_token',
+        errorSummary: 'invalid token provided',
+      });
+
+    it('forgets them and becomes anonymous, so a protected page signs in afresh', async () => {
+      const engine = new FakeEngine();
+      engine.readUser.mockRejectedValue(invalidToken());
+      renderProvider('/docs/trading-api', engine);
+      await engine.started();
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('anonymous'));
+      expect(engine.clearLocalSession).toHaveBeenCalled();
+    });
+
+    it('refused again within a minute, says so instead of signing in again, and Retry starts from no tokens', async () => {
+      const engine = new FakeEngine();
+      engine.readUser.mockRejectedValue(invalidToken());
+      window.sessionStorage.setItem('docs-session-restarted-at', String(Date.now() - 5_000));
+      renderProvider('/docs/trading-api', engine);
+      await engine.started();
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('unavailable'));
+      expect(screen.getByTestId('problem')).toHaveTextContent('session-ended');
+      expect(engine.clearLocalSession).toHaveBeenCalled();
+      window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(status()).toBe('anonymous'));
+    });
+
+    it('keeps the tokens when the provider cannot be reached', async () => {
+      const engine = new FakeEngine();
+      engine.readUser.mockRejectedValue(new TypeError('Failed to fetch'));
+      renderProvider('/docs/trading-api', engine);
+      await engine.started();
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('unavailable'));
+      expect(engine.clearLocalSession).not.toHaveBeenCalled();
+    });
+  });
+
   it('turns a renewal failure into anonymous', async () => {
     const { engine } = renderProvider('/docs');
     await engine.started();

@@ -88,6 +88,13 @@ const TRANSITIONS: [string, AuthMachineState, AuthEvent, AuthMachineState][] = [
   ]),
   ['verifying, userinfo mismatched', verifying, { type: 'userinfo-mismatched', idToken: 'id-1' }, anonymous],
   ['race: a stale mismatch', renewing, { type: 'userinfo-mismatched', idToken: 'id-1' }, renewing],
+  [
+    'verifying, the provider refused the stored tokens',
+    verifying,
+    { type: 'session-ended', idToken: 'id-1' },
+    anonymous,
+  ],
+  ['race: a refusal of a replaced token', renewing, { type: 'session-ended', idToken: 'id-1' }, renewing],
   // Sign-in.
   ['anonymous, sign-in started', anonymous, { type: 'sign-in-started' }, signingIn],
   ['elsewhere, Log In pressed', elsewhere, { type: 'sign-in-started' }, signingIn],

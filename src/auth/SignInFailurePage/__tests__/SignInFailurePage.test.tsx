@@ -2,6 +2,7 @@ import React from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AuthContextValue } from '../../AuthProvider';
+import { DANA } from '../../__tests__/fakeEngine';
 import SignInFailurePage from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({
@@ -17,7 +18,7 @@ function renderPage(
 ) {
   const auth: AuthContextValue = {
     status,
-    user: null,
+    user: status === 'authenticated' ? DANA : null,
     problem: null,
     signIn: jest.fn(() => Promise.resolve()),
     signOut: jest.fn(() => Promise.resolve()),
@@ -48,9 +49,33 @@ describe('SignInFailurePage', () => {
     expect(screen.getByRole('link', { name: 'Go to the documentation' })).toHaveAttribute('href', '/docs');
   });
 
-  it('still reports a failure to a signed-in reader when the address names one', () => {
-    renderPage('/401/error?reason=state-mismatch', 'authenticated');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('did not match this browser');
+  it('tells a signed-in reader who opens an old failure address that they are signed in, and leads back', () => {
+    renderPage(
+      {
+        pathname: '/401/error',
+        search: `?reason=access-denied&returnTo=${encodeURIComponent('/docs/trading-api#errors')}`,
+        state: { signInDetail: 'access_denied: End-User aborted interaction' },
+      },
+      'authenticated',
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('You are signed in');
+    expect(screen.getByText(/signed in as Dana Developer\. An earlier sign-in attempt did not complete/)).toBeVisible();
+    expect(screen.queryByText(/401|Reason reported|aborted interaction/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back to the page you were reading' })).toHaveAttribute(
+      'href',
+      '/docs/trading-api#errors',
+    );
+  });
+
+  it('leads a signed-in reader back only to a checked address', () => {
+    renderPage(`/401/error?reason=timeout&returnTo=${encodeURIComponent('//evil.example/docs')}`, 'authenticated');
+    expect(screen.getByRole('link', { name: 'Go back to the page you were reading' })).toHaveAttribute('href', '/docs');
+  });
+
+  it("still reports the gate's refusal to a signed-in reader: it is their own failure", () => {
+    renderPage('/401/error?reason=gate-refused', 'authenticated');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('did not accept your sign-in');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -9,6 +9,7 @@ import {
   maskedToken,
   prepareRequest,
   responseProblems,
+  type FormValues,
   type Target,
 } from '../tryItRequest';
 
@@ -162,5 +163,86 @@ describe('small helpers', () => {
     ]) {
       expect(localSandboxOrigin(refused)).toBeNull();
     }
+  });
+});
+
+describe('a multipart upload', () => {
+  const upload = moduleOf('accounts', 'addAccountDocument');
+  const withKey = (values: FormValues): FormValues => ({
+    ...values,
+    fields: { ...values.fields, 'header:Idempotency-Key': KEY },
+  });
+
+  it("starts with the example's text parts and no file", () => {
+    const { form } = exampleValues(upload.operation);
+    expect(form).toEqual({
+      text: {
+        documentType: 'GOVERNMENT_ID',
+        partyId: 'c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f',
+        actionId: 'e4a7c1d9-3b2f-4f6e-8a10-5c9d2e7b4f13',
+        description: "Front and back of driver's license",
+      },
+      files: {},
+    });
+  });
+
+  it('names the required file and field when they are missing, and sends nothing', () => {
+    const values = withKey(exampleValues(upload.operation));
+    const prepared = prepareRequest(upload, { ...values, form: { text: { documentType: '' }, files: {} } }, LOCAL);
+    expect(prepared).toEqual({
+      ok: false,
+      problems: [
+        { field: 'file (form)', key: 'form:file', message: 'is required: choose a file' },
+        { field: 'documentType (form)', key: 'form:documentType', message: 'is required' },
+      ],
+    });
+  });
+
+  it('sends the chosen file and the filled fields as multipart/form-data, leaving empty ones out', () => {
+    const values = withKey(exampleValues(upload.operation));
+    const file = new File(['%PDF-1.7 test'], 'passport scan.pdf', { type: 'application/pdf' });
+    const prepared = prepareRequest(
+      upload,
+      { ...values, form: { text: { ...values.form?.text, actionId: '' }, files: { file } } },
+      LOCAL,
+    );
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    const { request } = prepared;
+    expect(request.url).toBe('http://localhost:4020/v1/accounts/5GT10001/documents');
+    // The browser writes the Content-Type, with the boundary.
+    expect(request.headers.map(([name]) => name)).toEqual(['Idempotency-Key', 'Accept']);
+    expect(request.body).toBeInstanceOf(FormData);
+    const form = request.body as FormData;
+    const names: string[] = [];
+    form.forEach((_value, name) => names.push(name));
+    expect(names).toEqual(['file', 'documentType', 'partyId', 'description']);
+    expect((form.get('file') as File).name).toBe('passport scan.pdf');
+    expect((form.get('file') as File).size).toBe(file.size);
+    expect(form.get('documentType')).toBe('GOVERNMENT_ID');
+
+    expect(curlCommand(request).split(' \\\n  ')).toEqual([
+      "curl -X POST 'http://localhost:4020/v1/accounts/5GT10001/documents'",
+      '-H "Authorization: Bearer $ACCESS_TOKEN"',
+      `-H 'Idempotency-Key: ${KEY}'`,
+      "-H 'Accept: application/json'",
+      "--form 'file=@passport scan.pdf'",
+      "--form 'documentType=GOVERNMENT_ID'",
+      "--form 'partyId=c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f'",
+      `--form 'description=Front and back of driver'\\''s license'`,
+    ]);
+  });
+
+  it('writes parts that curl would misread so that it reads them as they are', () => {
+    const values = withKey(exampleValues(upload.operation));
+    const file = new File(['x'], 'scan;type=text.pdf', { type: 'application/pdf' });
+    const prepared = prepareRequest(
+      upload,
+      { ...values, form: { text: { documentType: 'W9', description: '@/etc/passwd' }, files: { file } } },
+      LOCAL,
+    );
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    const curl = curlCommand(prepared.request);
+    expect(curl).toContain(`--form 'file=@"scan;type=text.pdf"'`);
+    expect(curl).toContain(`--form-string 'description=@/etc/passwd'`);
   });
 });
