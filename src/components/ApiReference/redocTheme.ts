@@ -49,6 +49,8 @@ export function redocTheme(mode: 'light' | 'dark') {
       typeTitleColor: secondary,
       requireLabelColor: error,
       nestedBackground: dark ? '#242526' : '#f5f6f7',
+      // "required" and the other labels under a field's name: the docs' small text, not Redoc's 0.9em of 13 px (11.7 px).
+      labelsTextSize: '0.875rem',
       arrow: { size: '1.1em', color: secondary },
     },
     typography: {
