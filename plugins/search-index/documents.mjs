@@ -6,6 +6,8 @@
  * (`fieldDocuments.mjs`) after the content part's own documents.
  */
 
+import { orderFieldDocuments } from './fieldOrder.mjs';
+
 /** @typedef {import('@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos').DocInfoWithFilePath} DocInfo */
 /** @typedef {{ readonly i: number, readonly t: string, readonly [key: string]: unknown }} SearchDocument */
 /** @typedef {import('../lib/builtPageFacts.mjs').BuiltPageFacts} BuiltPageFacts */
@@ -30,9 +32,11 @@ function trimmedHash(hash, url) {
  * @param {readonly DocInfo[]} pages
  * @param {readonly BuiltPageFacts[]} facts
  * @param {{ last: number }} ids
+ * @param {(url: string) => number} [pageOrder] each page's place in the sidebar, which orders the field
+ *   documents (fieldOrder.mjs); page order when not given
  * @returns {SearchDocument[][]}
  */
-export function searchIndexParts(pages, facts, ids) {
+export function searchIndexParts(pages, facts, ids, pageOrder = () => 0) {
   /** @type {SearchDocument[][]} */
   const parts = [[], [], [], [], []];
   const [titles = [], headings = [], descriptions = [], keywordsPart = [], content = []] = parts;
@@ -65,8 +69,7 @@ export function searchIndexParts(pages, facts, ids) {
     fieldsOf.push({ titleId, fields });
   }
   let lastId = Math.max(0, ...parts.flatMap((part) => part.map(({ i }) => i)));
-  for (const { titleId, fields } of fieldsOf) {
-    for (const document of fields) content.push({ ...document, i: (lastId += 1), p: titleId });
-  }
+  const fields = fieldsOf.flatMap(({ titleId, fields }) => fields.map((document) => ({ ...document, p: titleId })));
+  for (const document of orderFieldDocuments(fields, pageOrder)) content.push({ ...document, i: (lastId += 1) });
   return parts;
 }

@@ -8,6 +8,7 @@ import { processPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/s
 import { builtPagesPass, type BuiltPage } from '../lib/builtPages';
 import { replaceDependency } from '../lib/replaceDependency';
 import { searchIndexParts } from './documents.mjs';
+import { sidebarPageOrder } from './fieldOrder.mjs';
 import type { ParseOptions } from './themeParse.mjs';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
@@ -108,9 +109,10 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
       });
       // One version after another, as the theme does: its document ids run on from one to the next.
       const ids = { last: 0 };
+      const pageOrder = sidebarPageOrder(props.plugins);
       let first = 0;
       for (const { outDir, paths } of versions) {
-        const parts = searchIndexParts(paths, facts.slice(first, (first += paths.length)), ids);
+        const parts = searchIndexParts(paths, facts.slice(first, (first += paths.length)), ids, pageOrder);
         // The shipped file keeps the documents alone; the search worker builds the lunr index from them (lunrIndex.ts).
         await writeFile(
           path.join(outDir, SEARCH_INDEX_FILE),

@@ -82,7 +82,7 @@ test("the pages read once give the theme's documents of its own pass over them, 
   assert.ok(!JSON.stringify(parts).includes('not indexed'), 'the ignored selector stays out');
 });
 
-test("the docs pages' operations and fields follow the content part, numbered on from the last id", async () => {
+test("the docs pages' operations and fields follow the content part, numbered on from the last id, operations first", async () => {
   const parts = searchDocuments(pages);
   const [titles = [], , , , content = []] = parts;
   const added = content.filter(({ t }) => /^POST |Id \(/.test(t));
@@ -91,8 +91,8 @@ test("the docs pages' operations and fields follow the content part, numbered on
     added.map(({ t, u, h, p }) => ({ t, u, h, p })),
     [
       { t: 'POST /alpha Place alpha', u: '/docs/alpha', h: '#operation', p: titleOf('/docs/alpha') },
-      { t: 'alphaId (request.alphaId)', u: '/docs/alpha', h: '#request.alphaId', p: titleOf('/docs/alpha') },
       { t: 'POST /beta Place beta', u: '/docs/beta', h: '#operation', p: titleOf('/docs/beta') },
+      { t: 'alphaId (request.alphaId)', u: '/docs/alpha', h: '#request.alphaId', p: titleOf('/docs/alpha') },
       { t: 'betaId (request.betaId)', u: '/docs/beta', h: '#request.betaId', p: titleOf('/docs/beta') },
     ],
   );

@@ -54,7 +54,7 @@ function Message({ query }: { readonly query: string }): ReactNode {
 
 /**
  * While the plugin's results are drawn in `root`, and again whenever they change: marks cover whole words
- * (wholeWordMarks), a section result names its page and duplicates are hidden (tidyResults).
+ * (wholeWordMarks), a snippet that repeats its title and duplicates are hidden (tidyResults).
  */
 function useTidyResults(root: HTMLElement | null): void {
   useEffect(() => {

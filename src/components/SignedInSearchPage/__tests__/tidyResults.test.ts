@@ -1,4 +1,4 @@
-import { PAGE_ATTRIBUTE, tidyResults } from '../tidyResults';
+import { tidyResults } from '../tidyResults';
 
 interface Result {
   readonly title: string;
@@ -32,22 +32,27 @@ const shown = (root: HTMLElement) =>
   Array.from(root.querySelectorAll('article'))
     .filter((article) => !article.hidden)
     .map((article) => {
-      const heading = article.querySelector('h2')!;
-      const page = heading.getAttribute(PAGE_ATTRIBUTE);
-      return page ? `${heading.textContent} (${page})` : heading.textContent;
+      const snippet = article.querySelector<HTMLElement>('[class*="searchResultItemSummary"]');
+      const heading = article.querySelector('h2')!.textContent;
+      return snippet && !snippet.hidden ? `${heading}: ${snippet.textContent}` : heading;
     });
 
 const PAGE = '/docs/trading-api/equity/search-equity-orders?_highlight=orders';
 const CRUMBS = 'Documentation › Trading API › Equity orders › Search equity orders';
 
 describe('tidyResults', () => {
-  it('names the page of a section result, and not of a page result', () => {
+  it("hides a snippet that only repeats the result's title, and keeps one that says more", () => {
     const root = list([
-      { title: 'Related endpoints', href: `${PAGE}#related-endpoints`, path: CRUMBS },
-      { title: 'Search equity orders', href: PAGE, path: 'Documentation › Trading API › Equity orders' },
+      {
+        title: 'limitPrice (request.limitPrice)',
+        href: `${PAGE}#request.limitPrice`,
+        path: CRUMBS,
+        summary: ' limitPrice  (request.limitPrice)',
+      },
+      { title: 'Related endpoints', href: `${PAGE}#related-endpoints`, path: CRUMBS, summary: 'Get an equity order' },
     ]);
     tidyResults(root);
-    expect(shown(root)).toEqual(['Related endpoints (Search equity orders)', 'Search equity orders']);
+    expect(shown(root)).toEqual(['limitPrice (request.limitPrice)', 'Related endpoints: Get an equity order']);
   });
 
   it('shows one result per place and title, the one with a snippet', () => {
@@ -58,7 +63,7 @@ describe('tidyResults', () => {
       { title: 'Search equity orders', href: PAGE, path: CRUMBS, summary: 'another snippet' },
     ]);
     tidyResults(root);
-    expect(shown(root)).toEqual(['Polling working orders (Search equity orders)', 'Search equity orders']);
+    expect(shown(root)).toEqual(['Polling working orders', 'Search equity orders: … a filtered, paginated list']);
     expect(root.querySelectorAll('article')[2].hidden).toBe(false);
   });
 
