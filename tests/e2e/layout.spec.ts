@@ -105,7 +105,8 @@ function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number], width: num
       }
     }
     const title = document.querySelector('.navbar__title');
-    if (width > 996 && title && title.scrollWidth > title.clientWidth + 1) {
+    // At every width: on a phone the title takes two lines rather than ending in an ellipsis.
+    if (title && (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1)) {
       problems.push(`navbar: the site title is cut to ${Math.round(title.clientWidth)} of ${title.scrollWidth} px`);
     }
 
