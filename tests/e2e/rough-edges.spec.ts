@@ -57,6 +57,31 @@ test.describe('signed in', () => {
       expect(lines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
     });
 
+    test('the language tabs of the request samples show every label whole: the row wraps, nothing is cut', async ({
+      page,
+    }) => {
+      await open(page, '/docs/trading-api/equity/single-equity-order');
+      const lists = page.locator('article [role="tablist"]');
+      expect(await lists.count()).toBeGreaterThan(0);
+      const cut = await lists.evaluateAll((elements) =>
+        elements.flatMap((list) => {
+          const box = list.getBoundingClientRect();
+          const found: string[] = [];
+          if (list.scrollWidth > list.clientWidth + 1)
+            found.push(`a tab row scrolls: ${list.scrollWidth} px of tabs in ${list.clientWidth} px`);
+          for (const tab of Array.from(list.querySelectorAll('[role="tab"]'))) {
+            const rect = tab.getBoundingClientRect();
+            if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5)
+              found.push(
+                `"${tab.textContent}" ends at ${Math.round(rect.right)} px, the row at ${Math.round(box.right)} px`,
+              );
+          }
+          return found;
+        }),
+      );
+      expect(cut).toEqual([]);
+    });
+
     test('the menu: Log Out is styled as a menu item, and a long name ends in an ellipsis', async ({ page }) => {
       await open(page, '/docs');
       await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
