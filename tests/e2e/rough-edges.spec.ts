@@ -221,6 +221,25 @@ test.describe('signed in', () => {
       );
     });
 
+    test('inline code in a table is the same size, for its text, as inline code in prose', async ({ page }) => {
+      await open(page, '/docs/accounts-api/endpoints/new-account');
+      const ratio = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate(
+            (code) =>
+              parseFloat(getComputedStyle(code).fontSize) / parseFloat(getComputedStyle(code.parentElement!).fontSize),
+          );
+      const inProse = await ratio('article p > code');
+      const inTable = await ratio('article td > code');
+      expect(inProse).toBeGreaterThan(0.8);
+      expect(
+        Math.abs(inTable - inProse),
+        `code at ${inTable.toFixed(3)} of a cell's text, ${inProse.toFixed(3)} of a paragraph's`,
+      ).toBeLessThan(0.01);
+    });
+
     test('dark mode: the selected search suggestion meets AA contrast', async ({ page }) => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await open(page, '/docs');
