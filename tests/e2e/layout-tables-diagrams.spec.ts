@@ -152,7 +152,8 @@ test.describe('tables at 390 px', () => {
           if (scroller.scrollWidth > scroller.clientWidth + 1) found.push(`${name} scrolls sideways`);
           for (const row of Array.from(table.querySelectorAll('tbody tr'))) {
             Array.from(row.querySelectorAll('td')).forEach((cell, column) => {
-              const label = getComputedStyle(cell, '::before').content.replace(/^"|"$/g, '');
+              // The label's text, without its alternative text for screen readers (`"Code" / ""`).
+              const label = /^"([^"]*)"/.exec(getComputedStyle(cell, '::before').content)?.[1] ?? '';
               if (label !== headers[column])
                 found.push(`${name}: a cell is labelled "${label}", not "${headers[column]}"`);
               if (cell.getBoundingClientRect().width < tableWidth * 0.9)
@@ -165,6 +166,52 @@ test.describe('tables at 390 px', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('/docs/accounts-api/endpoints/new-account: in every card a label stays in its row, apart from its value, and is read once', async ({
+    page,
+  }) => {
+    await open(page, '/docs/accounts-api/endpoints/new-account');
+    const problems = await page.locator('article table').evaluateAll((tables) =>
+      tables.flatMap((table, index) => {
+        const found: string[] = [];
+        for (const cell of Array.from(table.querySelectorAll<HTMLElement>('tbody td[data-label]'))) {
+          const label = cell.dataset.label!;
+          const name = `table ${index + 1}, "${label}" of "${cell.textContent?.trim()}"`;
+          const before = getComputedStyle(cell, '::before');
+          const style = getComputedStyle(cell);
+          const box = cell.getBoundingClientRect();
+          // The label is the cell's ::before: where its box is, from its computed position and size.
+          const absolute = before.position === 'absolute';
+          const top = box.top + parseFloat(absolute ? before.top : style.paddingTop);
+          const left = box.left + parseFloat(absolute ? before.left : style.paddingLeft);
+          const labelBox = {
+            top,
+            left,
+            bottom: top + parseFloat(before.height),
+            right: left + parseFloat(before.width),
+          };
+          if (Object.values(labelBox).some(Number.isNaN)) {
+            found.push(`${name}: the label's box cannot be measured`);
+            continue;
+          }
+          if (labelBox.bottom > box.bottom + 0.5)
+            found.push(`${name}: the label runs ${Math.round(labelBox.bottom - box.bottom)} px below its row`);
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          for (const line of Array.from(range.getClientRects()).filter((rect) => rect.width > 0)) {
+            const below = line.top - labelBox.bottom;
+            const beside = line.left - labelBox.right;
+            if (below < 2 && beside < 8)
+              found.push(`${name}: the value is ${Math.round(Math.max(below, beside))} px from its label`);
+          }
+        }
+        return [...new Set(found)];
+      }),
+    );
+    expect(problems).toEqual([]);
+    // A screen reader hears the column's name from its header, not a second time from the card's label.
+    await expect(page.getByRole('cell', { name: 'APPROVED', exact: true })).toHaveCount(1);
+  });
 
   test('the values appendix: every card fits the screen, its value first', async ({ page }) => {
     await open(page, '/docs/accounts-api/appendix/values');

@@ -24,22 +24,22 @@ test.describe('signed in', () => {
   test.describe('on a phone', () => {
     test.use(PHONE);
 
-    test('a code block shows its copy button without hover, above the code and not over it', async ({ page }) => {
+    test('a code block shows its copy button without hover, beside the code and not over it', async ({ page }) => {
       await open(page, '/docs/getting-started/authentication');
       const block = page.locator('article .theme-code-block').first();
       const copy = block.getByRole('button', { name: /copy/i });
       await expect(copy).toBeVisible();
       const seen = await block.evaluate((element) => {
         const button = element.querySelector('button[aria-label*="opy" i]')!;
-        const code = element.querySelector('pre code')!;
+        const code = element.querySelector('pre')!;
         return {
           opacity: getComputedStyle(button).opacity,
-          buttonBottom: button.getBoundingClientRect().bottom,
-          codeTop: code.getBoundingClientRect().top,
+          buttonLeft: button.getBoundingClientRect().left,
+          codeRight: code.getBoundingClientRect().right,
         };
       });
       expect(seen.opacity).toBe('1');
-      expect(seen.buttonBottom).toBeLessThanOrEqual(seen.codeTop);
+      expect(seen.buttonLeft).toBeGreaterThanOrEqual(seen.codeRight);
     });
 
     test('each language tab keeps its label on one line', async ({ page }) => {
@@ -55,6 +55,73 @@ test.describe('signed in', () => {
         }),
       );
       expect(lines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
+    });
+
+    test('the language tabs of the request samples show every label whole: the row wraps, nothing is cut', async ({
+      page,
+    }) => {
+      await open(page, '/docs/trading-api/equity/single-equity-order');
+      const lists = page.locator('article [role="tablist"]');
+      expect(await lists.count()).toBeGreaterThan(0);
+      const cut = await lists.evaluateAll((elements) =>
+        elements.flatMap((list) => {
+          const box = list.getBoundingClientRect();
+          const found: string[] = [];
+          if (list.scrollWidth > list.clientWidth + 1)
+            found.push(`a tab row scrolls: ${list.scrollWidth} px of tabs in ${list.clientWidth} px`);
+          for (const tab of Array.from(list.querySelectorAll('[role="tab"]'))) {
+            const rect = tab.getBoundingClientRect();
+            if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5)
+              found.push(
+                `"${tab.textContent}" ends at ${Math.round(rect.right)} px, the row at ${Math.round(box.right)} px`,
+              );
+          }
+          return found;
+        }),
+      );
+      expect(cut).toEqual([]);
+    });
+
+    test('a code block has no empty band above its first line, and its copy button is not over the code', async ({
+      page,
+    }) => {
+      await open(page, '/docs/getting-started/authentication');
+      const blocks = page.locator('article .theme-code-block');
+      expect(await blocks.count()).toBeGreaterThan(1);
+      const seen = await blocks.evaluateAll((elements) =>
+        elements.map((block) => {
+          // Below the block's title bar, if it has one: the code and its buttons.
+          const box = block.querySelector('pre')!.parentElement!.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(block.querySelector('pre code')!);
+          const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          const first = lines[0];
+          const button = block.querySelector('button[aria-label*="opy" i]')!.getBoundingClientRect();
+          // What shows of a line: a long one scrolls inside the pre, which cuts it at its edge.
+          const pre = block.querySelector('pre')!.getBoundingClientRect();
+          const overlaps = lines.some(
+            (line) =>
+              Math.max(line.left, pre.left) < button.right &&
+              button.left < Math.min(line.right, pre.right) &&
+              line.top < button.bottom &&
+              button.top < line.bottom,
+          );
+          return {
+            // Above the first line and left of it: the code's own padding; anything more above is a band.
+            top: Math.round(first.top - box.top),
+            left: Math.round(first.left - box.left),
+            overlaps,
+            buttonInside: button.top >= box.top && button.bottom <= box.bottom && button.right <= box.right,
+          };
+        }),
+      );
+      for (const block of seen) {
+        expect(block.top, `space above the first line, beside ${block.left} px at its left`).toBeLessThanOrEqual(
+          block.left + 6,
+        );
+        expect(block.overlaps).toBe(false);
+        expect(block.buttonInside).toBe(true);
+      }
     });
 
     test('the menu: Log Out is styled as a menu item, and a long name ends in an ellipsis', async ({ page }) => {
@@ -132,6 +199,25 @@ test.describe('signed in', () => {
       expect(await font(navbar.getByRole('button', { name: 'Log Out' }))).toBe(
         await font(navbar.getByRole('link', { name: 'Home', exact: true })),
       );
+    });
+
+    test('inline code in a table is the same size, for its text, as inline code in prose', async ({ page }) => {
+      await open(page, '/docs/accounts-api/endpoints/new-account');
+      const ratio = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate(
+            (code) =>
+              parseFloat(getComputedStyle(code).fontSize) / parseFloat(getComputedStyle(code.parentElement!).fontSize),
+          );
+      const inProse = await ratio('article p > code');
+      const inTable = await ratio('article td > code');
+      expect(inProse).toBeGreaterThan(0.8);
+      expect(
+        Math.abs(inTable - inProse),
+        `code at ${inTable.toFixed(3)} of a cell's text, ${inProse.toFixed(3)} of a paragraph's`,
+      ).toBeLessThan(0.01);
     });
 
     test('dark mode: the selected search suggestion meets AA contrast', async ({ page }) => {

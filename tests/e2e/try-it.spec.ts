@@ -452,6 +452,112 @@ test.describe('Try it', () => {
     await expect(block.getByRole('button', { name: /^Send to the/ })).toBeInViewport({ ratio: 0 });
   });
 
+  test.describe('with an error response', () => {
+    // The sandbox refuses the account number, and Chromium logs the 409.
+    test.use({ expectedConsoleErrors: [/net::ERR_(?:CONNECTION_REFUSED|UNSAFE_PORT)|status of 409 \(Conflict\)/] });
+    test('on a phone: one size of buttons, styled choices, and a response that scrolls sideways instead of wrapping', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const block = await openPanel(page, 'openAccount');
+      await chooseTarget(block, 'local');
+      await ensureToken(block);
+      // An account number nobody reserved: the sandbox answers with a problem whose sentences are long lines.
+      await editBody(block, (body) => {
+        body.accountNumber = 'ZZ999999';
+      });
+      await send(block);
+      const panel = page.locator('#try-it-openAccount');
+      const response = await block.getByLabel('Response body').evaluate((pre) => {
+        const style = getComputedStyle(pre);
+        const range = document.createRange();
+        range.selectNodeContents(pre);
+        const lineTops = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+        return {
+          textLines: (pre.textContent ?? '').trimEnd().split('\n').length,
+          shownLines: lineTops.size,
+          overflowX: style.overflowX,
+          scrolls: pre.scrollWidth > pre.clientWidth,
+        };
+      });
+      expect(response.textLines).toBeGreaterThan(2);
+      // Each line of the JSON is one line on the screen (none wraps to column 0), and the box scrolls sideways.
+      expect(response.shownLines).toBe(response.textLines);
+      expect(response).toMatchObject({ overflowX: 'auto', scrolls: true });
+
+      const buttons = await panel.locator('button:visible').evaluateAll((elements) =>
+        elements.map((button) => ({
+          name: button.textContent?.trim(),
+          height: Math.round(button.getBoundingClientRect().height),
+          fontSize: parseFloat(getComputedStyle(button).fontSize),
+        })),
+      );
+      expect(buttons.length).toBeGreaterThan(4);
+      const body = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+      expect(new Set(buttons.map((button) => button.height)), JSON.stringify(buttons)).toHaveProperty('size', 1);
+      expect(new Set(buttons.map((button) => button.fontSize)), JSON.stringify(buttons)).toHaveProperty('size', 1);
+      // The site's small text (0.875rem of the body's 16 px), no smaller.
+      expect(buttons[0].fontSize).toBeGreaterThanOrEqual(body * 0.875);
+
+      // The example menu and the radios are drawn as the site's own fields, in both colour modes.
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        const looks = await panel.evaluate((element) => {
+          const field = (selector: string) => {
+            const style = getComputedStyle(element.querySelector(selector)!);
+            return {
+              border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+              radius: style.borderTopLeftRadius,
+              background: style.backgroundColor,
+              color: style.color,
+              fontSize: style.fontSize,
+              height: Math.round(element.querySelector(selector)!.getBoundingClientRect().height),
+            };
+          };
+          const probe = document.createElement('span');
+          probe.style.color = 'var(--ifm-color-primary)';
+          element.append(probe);
+          const primary = getComputedStyle(probe).color;
+          probe.remove();
+          return {
+            select: field('select'),
+            input: field('input[type="password"]'),
+            radios: Array.from(element.querySelectorAll('input[type="radio"]')).map(
+              (radio) => getComputedStyle(radio).accentColor,
+            ),
+            primary,
+          };
+        });
+        expect(looks.select).toEqual(looks.input);
+        expect(looks.radios.length).toBeGreaterThan(1);
+        for (const accent of looks.radios) expect(accent).toBe(looks.primary);
+      }
+    });
+
+    test('at 1280 px, after a send, the panel’s action buttons stand on one row', async ({ page }) => {
+      const block = await openPanel(page, 'openAccount');
+      await chooseTarget(block, 'local');
+      await ensureToken(block);
+      await editBody(block, (body) => {
+        body.accountNumber = 'ZZ999999';
+      });
+      // After a send, "Send again with the same key" names the key's first characters: the longest label.
+      await send(block);
+      await expect(block.getByRole('button', { name: /^Send again with the same key \(/ })).toBeVisible();
+      const tops = await block
+        .getByRole('form', { name: 'Request' })
+        .locator('button:visible')
+        .evaluateAll((elements) =>
+          elements
+            .filter((button) => /^(Send|Copy as curl)/.test(button.textContent ?? ''))
+            .map((button) => `${button.textContent}: ${Math.round(button.getBoundingClientRect().top)}`),
+        );
+      expect(tops.length).toBe(3);
+      expect(new Set(tops.map((top) => top.split(': ')[1])), tops.join(', ')).toHaveProperty('size', 1);
+    });
+  });
+
   test('works with the keyboard only', async ({ page }) => {
     await page.goto(PAGES.reserveAccountNumber);
     await waitForHydration(page);

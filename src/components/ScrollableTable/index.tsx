@@ -9,7 +9,7 @@ export type Props = ComponentProps<'table'>;
 /**
  * A Markdown table in a keyboard-focusable scroll container, so that a wide table can be scrolled
  * without a mouse (WCAG 2.1.1), with shadows at the edges while more of it lies to the side. On a
- * phone, a table of two or more columns shows one card per row, each value beside its column's name.
+ * phone, a table of two or more columns shows one card per row, each value under its column's name.
  */
 export default function ScrollableTable({ children, className, ...props }: Props): ReactNode {
   const labels = columnLabels(children);

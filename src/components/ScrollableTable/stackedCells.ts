@@ -27,7 +27,7 @@ export function columnLabels(children: ReactNode): string[] {
 
 /**
  * The table's rows with each body cell labelled by its column (`data-label`), for the phone layout
- * that shows one card per row with the column names beside the values. Explicit table roles keep
+ * that shows one card per row with the column names above the values. Explicit table roles keep
  * the table a table for assistive technology when CSS lays it out as blocks.
  */
 export function withColumnLabels(children: ReactNode, labels: readonly string[]): ReactNode {

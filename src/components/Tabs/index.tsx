@@ -13,7 +13,10 @@ import styles from './styles.module.css';
 
 export type { Props };
 
-/** The row of tabs, as the theme draws it: click or Enter selects, the arrow keys move between tabs. */
+/**
+ * The row of tabs, as the theme draws it (click or Enter selects, the arrow keys move between tabs), except
+ * that on a narrow screen it wraps onto a second row instead of cutting a label at the edge.
+ */
 function TabList({ className }: { readonly className?: string }): ReactNode {
   const { selectedValue, selectValue, tabValues, block } = useTabs();
   const tabRefs: (HTMLLIElement | null)[] = [];
@@ -36,7 +39,10 @@ function TabList({ className }: { readonly className?: string }): ReactNode {
   };
 
   return (
-    <ul role="tablist" aria-orientation="horizontal" className={clsx('tabs', { 'tabs--block': block }, className)}>
+    <ul
+      role="tablist"
+      aria-orientation="horizontal"
+      className={clsx('tabs', styles.tabRow, { 'tabs--block': block }, className)}>
       {tabValues.map(({ value, label, attributes }) => (
         <li
           role="tab"

@@ -572,19 +572,20 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
         )}
         <SandboxNextStep operationId={operation.operationId} response={result} />
         <div className={styles.actions}>
-          <button type="submit" className="button button--primary" disabled={sending}>
+          <button type="submit" className="button button--sm button--primary" disabled={sending}>
             Send to the {target.label}
           </button>
           {operation.fields.some((field) => field.name === IDEMPOTENCY_KEY) && (
             <button
               type="button"
-              className="button button--secondary"
+              className="button button--sm button--secondary"
               disabled={!lastSent || sending}
               onClick={() => lastSent && void send(lastSent.values, lastSent.target)}>
-              Send again with the same key{resendKey ? ` (${resendKey.slice(0, 8)}…)` : ''}
+              Send again with the same key
+              {resendKey ? <span className={styles.wideOnly}> ({resendKey.slice(0, 8)}…)</span> : null}
             </button>
           )}
-          <button type="button" className="button button--secondary" onClick={copyCurl}>
+          <button type="button" className="button button--sm button--secondary" onClick={copyCurl}>
             Copy as curl
           </button>
         </div>

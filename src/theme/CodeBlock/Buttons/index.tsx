@@ -7,7 +7,7 @@ import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ButtonsType>;
 
-/** The code block's copy and wrap buttons, always shown and above the code, not over it (see src/theme/README.md). */
+/** The code block's copy and wrap buttons, always shown and beside the code, not over it (see src/theme/README.md). */
 export default function CodeBlockButtonsWrapper({ className, ...props }: Props): ReactNode {
   return <Buttons {...props} className={clsx(className, styles.buttons)} />;
 }
