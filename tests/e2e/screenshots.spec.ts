@@ -47,6 +47,33 @@ const SHOTS: readonly Shot[] = [
     ready: docsPageReady('/docs/accounts-api/appendix/values'),
   },
   {
+    // Card tables on a phone (Account types, Required attributes) and a long operation block.
+    name: 'endpoint-new-account',
+    path: '/docs/accounts-api/endpoints/new-account',
+    ready: docsPageReady('/docs/accounts-api/endpoints/new-account'),
+  },
+  {
+    // Language tabs, saved variables in the shell samples, code blocks with their buttons.
+    name: 'quick-start',
+    path: '/docs/getting-started/first-test-order',
+    ready: async (page) => {
+      await docsPageReady('/docs/getting-started/first-test-order')(page);
+      await page
+        .locator('article [role="tablist"]')
+        .first()
+        .evaluate((tabs) => tabs.scrollIntoView({ block: 'center' }));
+      await expect(page.locator('article [role="tablist"]').first()).toBeInViewport();
+    },
+  },
+  {
+    name: 'search-results',
+    path: '/search?q=limitPrice',
+    ready: async (page) => {
+      await expect(page.locator('article h2 a').first()).toBeVisible({ timeout: 20_000 });
+      await page.locator('input[class*="searchQueryInput"]').blur();
+    },
+  },
+  {
     name: 'reference-orders-api',
     path: '/api/orders-api',
     ready: (page) => expect(page.locator('.redoc-wrap [id^="operation/"]').first()).toBeVisible({ timeout: 20_000 }),
