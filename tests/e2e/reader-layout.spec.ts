@@ -66,14 +66,17 @@ test.describe('the reference on a phone', () => {
 
   test("a field's 'required' is in the docs' small text, not 11.7 px", async ({ page }) => {
     await openReference(page);
-    const sizes = await page
-      .locator('.redoc-wrap td div')
-      .evaluateAll((elements) =>
-        elements
-          .filter((element) => element.children.length === 0 && element.textContent?.trim() === 'required')
-          .map((element) => parseFloat(getComputedStyle(element).fontSize)),
-      );
-    expect(sizes.length).toBeGreaterThan(5);
+    const requiredSizes = () =>
+      page
+        .locator('.redoc-wrap td div')
+        .evaluateAll((elements) =>
+          elements
+            .filter((element) => element.children.length === 0 && element.textContent?.trim() === 'required')
+            .map((element) => parseFloat(getComputedStyle(element).fontSize)),
+        );
+    // Redoc draws the later operations' field tables after the first: wait until several are drawn.
+    await expect.poll(async () => (await requiredSizes()).length, { timeout: 20_000 }).toBeGreaterThan(5);
+    const sizes = await requiredSizes();
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(14);
   });
 });
