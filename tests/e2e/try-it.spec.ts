@@ -453,20 +453,28 @@ test.describe('Try it', () => {
   });
 
   test.describe('with an error response', () => {
+    /**
+     * Opens "Open an account" on the local sandbox and sends it with an account number nobody reserved: the
+     * sandbox answers with a problem whose sentences are long lines.
+     */
+    async function sendRefusedApplication(page: Page) {
+      const block = await openPanel(page, 'openAccount');
+      await chooseTarget(block, 'local');
+      await ensureToken(block);
+      await editBody(block, (body) => {
+        body.accountNumber = 'ZZ999999';
+      });
+      await send(block);
+      return block;
+    }
+
     // The sandbox refuses the account number, and Chromium logs the 409.
     test.use({ expectedConsoleErrors: [/net::ERR_(?:CONNECTION_REFUSED|UNSAFE_PORT)|status of 409 \(Conflict\)/] });
     test('on a phone: one size of buttons, styled choices, and a response that scrolls sideways instead of wrapping', async ({
       page,
     }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      const block = await openPanel(page, 'openAccount');
-      await chooseTarget(block, 'local');
-      await ensureToken(block);
-      // An account number nobody reserved: the sandbox answers with a problem whose sentences are long lines.
-      await editBody(block, (body) => {
-        body.accountNumber = 'ZZ999999';
-      });
-      await send(block);
+      const block = await sendRefusedApplication(page);
       const panel = page.locator('#try-it-openAccount');
       const response = await block.getByLabel('Response body').evaluate((pre) => {
         const style = getComputedStyle(pre);
@@ -536,14 +544,8 @@ test.describe('Try it', () => {
     });
 
     test('at 1280 px, after a send, the panel’s action buttons stand on one row', async ({ page }) => {
-      const block = await openPanel(page, 'openAccount');
-      await chooseTarget(block, 'local');
-      await ensureToken(block);
-      await editBody(block, (body) => {
-        body.accountNumber = 'ZZ999999';
-      });
       // After a send, "Send again with the same key" names the key's first characters: the longest label.
-      await send(block);
+      const block = await sendRefusedApplication(page);
       await expect(block.getByRole('button', { name: /^Send again with the same key \(/ })).toBeVisible();
       const tops = await block
         .getByRole('form', { name: 'Request' })
