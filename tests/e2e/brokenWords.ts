@@ -90,7 +90,9 @@ export function findBrokenWords(scope: string | null): BrokenWord[] {
     }
     const text = node as Text;
     const parent = text.parentElement;
-    if (!parent || !text.data || isHidden(parent) || parent.closest('svg')) continue;
+    // Preformatted text (a code block) never wraps: its lines end where its text says.
+    if (!parent || !text.data || isHidden(parent) || parent.closest('svg') || style(parent).whiteSpace === 'pre')
+      continue;
     const box = lineBox(parent);
     if (box !== lastBox) {
       if (lastBox && group(box) === group(lastBox)) run.text += ' ';

@@ -39,6 +39,8 @@ describe('keepWholePieces', () => {
     // Longer than a phone's promise: kept, and wrapping only after its separators where it is let go.
     ['http://localhost:4010/oauth2/token', '[[http://¦localhost:4010/¦oauth2/¦token]]'],
     ['x-sandbox-test-values/more', '[[[[x-sandbox-test-values/]]¦more]]'],
+    // An index is not a pattern: the path wraps after its dot, not before it.
+    ['addresses[0].postalCode', '[[[[addresses[0].]]¦postalCode]]'],
     ['^(PENDING_NEW|PENDING_REPLACE)[0-9]{2}$', '[[[[^(PENDING_NEW|]]¦PENDING_REPLACE)¦[[[0-9]{2}$]]]]'],
     // An enum value or a header name never wraps at its underscore or hyphen, even in a long list.
     [

@@ -44,7 +44,7 @@ const pieceBreaksInside = (piece: string) => /[^\p{L}\p{N}\p{M}_{}/.:?&=#,|]/u.t
  * A pattern (`^[0-9]+(\.[0-9]{1,6})?$`) is not a path: its `.` and `,` are not separators. It wraps only after
  * an alternative's `|` or a group's closing bracket that no quantifier follows.
  */
-const isPattern = (token: string) => /[[\]^$\\]/u.test(token);
+const isPattern = (token: string) => /[\^$\\]|\[[^\]]*-/u.test(token);
 const PATTERN_SEPARATORS = /(?<=[|)\]}])(?=[^|)\]}?*+{$])/u;
 
 /** A token's pieces between its separators, each kept whole when the browser could break inside it. */
