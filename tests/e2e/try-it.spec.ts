@@ -2,13 +2,14 @@
  * The Try it panel of the endpoint pages, in the real build against real sandboxes (sandbox/cli.mjs): the
  * quick start's requests sent from their pages to a local sandbox directly, and to a second sandbox through
  * the site's proxy (the site server is started with SANDBOX_API_URL pointing at it, playwright.config.ts);
- * sandbox tokens gone from every storage of every tab after sign-out; axe in both colour modes; 320 px;
- * keyboard only.
+ * sandbox tokens gone from every storage of every tab after sign-out; axe in both colour modes; 320 px (with
+ * no word broken across lines); keyboard only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from './fixtures';
 import { PROXY_SANDBOX_PORT, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
+import { brokenWords } from './brokenWords';
 
 // An opened panel asks whether a sandbox answers at http://localhost:4020; none runs there in the tests. Typing
 // the local sandbox's address asks at each address on the way, and Chromium refuses some ports (`:37` of `:37xxx`).
@@ -450,6 +451,12 @@ test.describe('Try it', () => {
     expect(widths.page).toBeLessThanOrEqual(320);
     expect(widths.panel).toBeLessThanOrEqual(320);
     await expect(block.getByRole('button', { name: /^Send to the/ })).toBeInViewport({ ratio: 0 });
+    // No word of the panel, the response's "Sent to" line included, is broken across lines (issue 39, item 2).
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 720 });
+      await page.waitForFunction((width) => window.innerWidth === width, width);
+      expect(await brokenWords(page, '#try-it-reserveAccountNumber'), `at ${width} px`).toEqual([]);
+    }
   });
 
   test.describe('with an error response', () => {

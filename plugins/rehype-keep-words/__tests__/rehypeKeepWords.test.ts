@@ -1,12 +1,16 @@
 /** @jest-environment node */
 import type { Element, Root, RootContent } from 'hast';
-import rehypeKeepWords, { KEEP_WHOLE, keepWholePieces } from '..';
+import rehypeKeepWords, { KEEP_WHOLE, keepWholePieces, type TextPiece } from '..';
 
-/** The pieces as a string: kept tokens in [[ ]], a line-break opportunity as ¦. */
-const marked = (text: string) =>
-  keepWholePieces(text)
-    .map(({ text, keep, breakAfter }) => `${keep ? `[[${text}]]` : text}${breakAfter ? '¦' : ''}`)
+/** Pieces as a string: kept tokens in [[ ]], a line-break opportunity as ¦. */
+const show_ = (pieces: readonly TextPiece[]): string =>
+  pieces
+    .map(
+      ({ text, keep, breakAfter, parts }) =>
+        `${keep ? `[[${parts ? show_(parts) : text}]]` : text}${breakAfter ? '¦' : ''}`,
+    )
     .join('');
+const marked = (text: string) => show_(keepWholePieces(text));
 
 describe('keepWholePieces', () => {
   it.each([
@@ -30,12 +34,23 @@ describe('keepWholePieces', () => {
     ],
     [
       '/accounts/{accountNumber}/associated-parties/{partyId} or status=NEW,PARTIALLY_FILLED',
-      '/accounts/¦{accountNumber}/¦associated-¦parties/¦{partyId} or [[status=NEW,PARTIALLY_FILLED]]',
+      '/accounts/¦{accountNumber}/¦[[associated-parties/]]¦{partyId} or [[status=¦NEW,¦PARTIALLY_FILLED]]',
     ],
-    // A long run with nothing to break at (a hash) wraps every 16 characters; up to 40 it is a plain word.
-    ['x'.repeat(45), `${'x'.repeat(16)}¦${'x'.repeat(16)}¦${'x'.repeat(13)}`],
+    // Longer than a phone's promise: kept, and wrapping only after its separators where it is let go.
+    ['http://localhost:4010/oauth2/token', '[[http://¦localhost:4010/¦oauth2/¦token]]'],
+    ['x-sandbox-test-values/more', '[[[[x-sandbox-test-values/]]¦more]]'],
+    // An index is not a pattern: the path wraps after its dot, not before it.
+    ['addresses[0].postalCode', '[[[[addresses[0].]]¦postalCode]]'],
+    ['^(PENDING_NEW|PENDING_REPLACE)[0-9]{2}$', '[[[[^(PENDING_NEW|]]¦PENDING_REPLACE)¦[[[0-9]{2}$]]]]'],
+    // An enum value or a header name never wraps at its underscore or hyphen, even in a long list.
+    [
+      'PENDING_NEW,PENDING_REPLACE,PENDING_CANCEL,Idempotency-Key',
+      'PENDING_NEW,¦PENDING_REPLACE,¦PENDING_CANCEL,¦[[Idempotency-Key]]',
+    ],
+    // A long run with nothing to break at (a hash) is one word: only a line narrower than it breaks it.
+    ['x'.repeat(45), 'x'.repeat(45)],
     ['x'.repeat(40), 'x'.repeat(40)],
-    [`sha256 ${'a1'.repeat(21)}/b`, `sha256 ${'a1'.repeat(8)}¦${'a1'.repeat(8)}¦${'a1'.repeat(5)}/¦b`],
+    [`sha256 ${'a1'.repeat(21)}/b`, `sha256 ${'a1'.repeat(21)}/¦b`],
     ['  two  spaces\nand-a line  ', '  two  spaces\n[[and-a]] line  '],
     ['', ''],
   ])('%j → %j', (input, expected) => {
@@ -101,9 +116,9 @@ describe('rehypeKeepWords', () => {
       '<ApiFieldList><ApiField><p>A [[court-appointed]] guardian.</p></ApiField></ApiFieldList>',
     ],
     [
-      'prose outside tables and field lists',
+      'prose outside tables and field lists (issue 39)',
       [element('p', [text('A court-appointed guardian.')])],
-      '<p>A court-appointed guardian.</p>',
+      '<p>A [[court-appointed]] guardian.</p>',
     ],
     [
       // The site's InlineCode keeps such code inline (the theme would take it for a code block).
@@ -117,7 +132,7 @@ describe('rehypeKeepWords', () => {
         ]),
       ],
       '<td><code>[[^[0-9A-Z]{8}$]]</code><code>POST [[/account-numbers]]</code>' +
-        '<code>GET /accounts/<wbr></wbr>{accountNumber}/<wbr></wbr>associated-<wbr></wbr>parties</code>' +
+        '<code>GET /accounts/<wbr></wbr>{accountNumber}/<wbr></wbr>[[associated-parties]]</code>' +
         '<code>PENDING</code></td>',
     ],
     [

@@ -2,6 +2,7 @@ import React, { Fragment, lazy, Suspense, useState, type ReactNode } from 'react
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import KeptCode from '../KeptCode';
 import { tryItAnchor } from '../TryIt/anchor';
 import { decodeEnvironmentUrls, decodeScopeAlternatives, type ScopeAlternatives } from './endpointFacts';
 import styles from './styles.module.css';
@@ -29,7 +30,8 @@ function joined(items: readonly ReactNode[], word: 'and' | 'or'): ReactNode {
   ));
 }
 
-const codes = (scopes: readonly string[]): ReactNode[] => scopes.map((scope) => <code key={scope}>{scope}</code>);
+const codes = (scopes: readonly string[]): ReactNode[] =>
+  scopes.map((scope) => <KeptCode key={scope}>{scope}</KeptCode>);
 
 /** The scopes a token needs: all those of the one requirement, or those of any one of the alternatives. */
 function Scopes({ alternatives }: { readonly alternatives: ScopeAlternatives }): ReactNode {
@@ -98,18 +100,18 @@ export default function ApiEndpoint({
     <section className={styles.endpoint} aria-label={`Operation ${operationId}`}>
       <p className={styles.request}>
         <span className={clsx(styles.method, styles[method.toLowerCase()])}>{method}</span>
-        <code className={styles.path}>{path}</code>
+        <KeptCode className={styles.path}>{path}</KeptCode>
       </p>
       <dl className={styles.facts}>
         <dt>Operation</dt>
         <dd>
-          {summary} (<code>{operationId}</code>)
+          {summary} (<KeptCode>{operationId}</KeptCode>)
         </dd>
         {decodeEnvironmentUrls(urls).map(({ environment, url }) => (
           <Fragment key={environment}>
             <dt>{environment} URL</dt>
             <dd>
-              <code>{url}</code>
+              <KeptCode>{url}</KeptCode>
             </dd>
           </Fragment>
         ))}

@@ -64,7 +64,8 @@ export function redocTheme(mode: 'light' | 'dark') {
         // Neutral, as inline code is in the docs (styles.module.css gives it the docs' background and border).
         color: text,
         backgroundColor: dark ? '#2b2f36' : '#f3f4f6',
-        wrap: true,
+        // Samples scroll sideways, as the docs' code blocks do: wrapped, they broke dates and ids at a hyphen.
+        wrap: false,
       },
       links: {
         color: dark ? '#7ab8ff' : '#0b5cab',

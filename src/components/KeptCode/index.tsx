@@ -1,10 +1,21 @@
 import React, { Fragment, type ReactNode } from 'react';
 import KeepWhole from '../KeepWhole';
-import { keepWholePieces } from '../KeepWhole/wordLengths';
+import { keepWholePieces, type TextPiece } from '../KeepWhole/wordLengths';
 
 export interface Props {
   /** The code, as text: typically a value from `src/facts` (a URL), which the keep-words plugin cannot see. */
   readonly children: string;
+  readonly className?: string;
+}
+
+/** Pieces as text, kept tokens and line-break opportunities (`<wbr>`, which screen readers and copying ignore). */
+export function keptPieces(pieces: readonly TextPiece[]): ReactNode[] {
+  return pieces.map(({ text, keep, breakAfter, parts }, index) => (
+    <Fragment key={index}>
+      {keep ? <KeepWhole>{parts ? keptPieces(parts) : text}</KeepWhole> : text}
+      {breakAfter ? <wbr /> : null}
+    </Fragment>
+  ));
 }
 
 /**
@@ -12,15 +23,6 @@ export interface Props {
  * code written in a table: a token of up to 40 characters whole, a longer one (a URL) wrapping only after
  * its separators. The text is unchanged.
  */
-export default function KeptCode({ children }: Props): ReactNode {
-  return (
-    <code>
-      {keepWholePieces(children).map(({ text, keep, breakAfter }, index) => (
-        <Fragment key={index}>
-          {keep ? <KeepWhole>{text}</KeepWhole> : text}
-          {breakAfter ? <wbr /> : null}
-        </Fragment>
-      ))}
-    </code>
-  );
+export default function KeptCode({ children, className }: Props): ReactNode {
+  return <code className={className}>{keptPieces(keepWholePieces(children))}</code>;
 }

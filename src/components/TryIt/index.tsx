@@ -14,6 +14,7 @@ import {
   saveSandboxToken,
   type SandboxToken,
 } from '@site/src/auth/sandboxToken';
+import KeptCode from '@site/src/components/KeptCode';
 import useSandboxClientId from '@site/src/auth/useSandboxClientId';
 import { LOCAL_SANDBOX, TOKEN } from '@site/src/facts';
 import LocalDemoClient from './LocalDemoClient';
@@ -403,8 +404,8 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
           <legend>Credentials for the {target.label}</legend>
           {token ? (
             <p className={styles.token}>
-              Access token <code>{maskedToken(token.accessToken)}</code> for <code>{token.clientId}</code>, valid until{' '}
-              {new Date(token.expiresAt).toLocaleTimeString()}.{' '}
+              Access token <KeptCode>{maskedToken(token.accessToken)}</KeptCode> for{' '}
+              <KeptCode>{token.clientId}</KeptCode>, valid until {new Date(token.expiresAt).toLocaleTimeString()}.{' '}
               <button type="button" className="button button--sm button--secondary" onClick={forgetToken}>
                 Forget token
               </button>
@@ -492,7 +493,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
                 return (
                   <div key={key} className={styles.field}>
                     <label htmlFor={inputId}>
-                      <code>{field.name}</code>
+                      <KeptCode>{field.name}</KeptCode>
                       {field.required ? <span className={styles.required}> (required)</span> : null}
                     </label>
                     <div className={styles.inline}>
@@ -533,7 +534,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
         {operation.contentType?.includes('json') && (
           <div className={styles.field}>
             <label htmlFor={`${id}-body`}>
-              Request body (<code>{operation.contentType}</code>)
+              Request body (<KeptCode>{operation.contentType}</KeptCode>)
               {operation.bodyRequired ? <span className={styles.required}> (required)</span> : null}
             </label>
             <textarea
@@ -564,7 +565,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
             <ul>
               {problems.map((problem) => (
                 <li key={`${problem.field} ${problem.message}`}>
-                  <code>{problem.field}</code> {problem.message}
+                  <KeptCode>{problem.field}</KeptCode> {problem.message}
                 </li>
               ))}
             </ul>
@@ -605,7 +606,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
           <dl className={styles.facts}>
             <dt>Sent to</dt>
             <dd>
-              {result.target.label}: <code>{result.request.method}</code> <code>{result.request.url}</code>
+              {result.target.label}: <code>{result.request.method}</code> <KeptCode>{result.request.url}</KeptCode>
             </dd>
             <dt>Status</dt>
             <dd>
@@ -635,7 +636,7 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
                 <React.Fragment key={name}>
                   <dt>{name}</dt>
                   <dd>
-                    <code>{value}</code>
+                    <KeptCode>{value}</KeptCode>
                   </dd>
                 </React.Fragment>
               ))}

@@ -7,8 +7,8 @@ describe('KeepWhole', () => {
     ['non-US', 'whole'],
     ['Idempotency-Key', 'whole'],
     ['0123456789abcdef', 'whole'],
-    // Longer than a phone promises: kept whole from a tablet up, free to break on a phone.
-    ['^[0-9]+(\\.[0-9]{1,6})?$', 'whole wide'],
+    // A pattern has no line-break opportunity of its own: kept whole on a phone too.
+    ['^[0-9]+(\\.[0-9]{1,6})?$', 'whole'],
   ])('%s is a span of class "%s" with the text unchanged', (word, className) => {
     const { container } = render(<KeepWhole>{word}</KeepWhole>);
     const span = container.firstElementChild!;
@@ -24,5 +24,17 @@ describe('KeepWhole', () => {
       </KeepWhole>,
     );
     expect(container.firstElementChild!.className).toBe('whole');
+  });
+
+  it('is let go on a phone only when it holds line-break opportunities of its own, after its separators', () => {
+    const { container } = render(
+      <KeepWhole>
+        /accounts/
+        <wbr />
+        <KeepWhole>x-sandbox-test-values</KeepWhole>
+      </KeepWhole>,
+    );
+    expect(container.firstElementChild!.className).toBe('whole wide');
+    expect(container.querySelector('span span')!.className).toBe('whole');
   });
 });

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/src/facts';
+import KeptCode from '../../KeptCode';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -18,9 +19,10 @@ export default function LocalDemoClient({ onUse }: Props): ReactNode {
   return (
     <div className={styles.hint}>
       <p>
-        Its demo client, <code>{clientId}</code>, has every scope: <code>npm run sandbox</code> prints its client ID and
-        secret when it starts, and <Link to="/docs/getting-started/sandbox#hosted-or-local-sandbox">The sandbox</Link>{' '}
-        lists them. The button fills both in; the secret stays in the password field.
+        Its demo client, <KeptCode>{clientId}</KeptCode>, has every scope: <code>npm run sandbox</code> prints its
+        client ID and secret when it starts, and{' '}
+        <Link to="/docs/getting-started/sandbox#hosted-or-local-sandbox">The sandbox</Link> lists them. The button fills
+        both in; the secret stays in the password field.
       </p>
       <button
         type="button"

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import type { TryItFormPart } from '../operation';
 import type { FormPartValues, Problem } from '../tryItRequest';
+import KeptCode from '../../KeptCode';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -23,7 +24,7 @@ export default function MultipartForm({ idPrefix, contentType, parts, values, pr
   return (
     <fieldset className={styles.form}>
       <legend>
-        Request body (<code>{contentType}</code>)
+        Request body (<KeptCode>{contentType}</KeptCode>)
       </legend>
       {parts.map((part) => {
         const inputId = `${idPrefix}-form-${part.name}`;
@@ -40,7 +41,7 @@ export default function MultipartForm({ idPrefix, contentType, parts, values, pr
         return (
           <div key={part.name} className={styles.part}>
             <label htmlFor={inputId}>
-              <code>{part.name}</code>
+              <KeptCode>{part.name}</KeptCode>
               {part.file ? ' (file)' : null}
               {part.required ? <span className={styles.required}> (required)</span> : null}
             </label>

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { SIGNED_IN_STATE } from './environment.mjs';
+import { expect, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { brokenWords } from './brokenWords';
+import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
+
+/**
+ * Issue 39, item 2: no word is ever broken across lines. Every page a reader can open (signed in: the public
+ * pages, every docs page and every reference page, and an endpoint page's Try it panel) is loaded once and laid
+ * out at 1280, 390 and 320 px; at each width every visible word is measured in the page (`findBrokenWords`): a
+ * word, identifier, path segment, enum value or hyphenated name drawn on two lines, or an opening bracket left
+ * at the end of a line, is named with its page and width. Only a word wider than its block may break.
+ */
+const WIDTHS = [1280, 390, 320] as const;
+/** Pages per test, each laid out three times: the tests spread over the workers. */
+const PAGES_PER_TEST = 8;
+
+interface WordsPage {
+  readonly path: string;
+  /** What shows that the page has drawn all it draws. */
+  readonly ready: (page: Page) => Promise<void>;
+}
+
+const PAGES: WordsPage[] = [
+  ...PUBLIC_PAGES.map(({ path }) => ({ path, ready: waitForHydration })),
+  { path: '/search?q=account', ready: waitForHydration },
+  ...SITE_DOCS_ROUTES.map((path) => ({ path, ready: (page: Page) => waitForDocsPage(page, path) })),
+  ...API_PAGES.map(({ path, operations }) => ({
+    path,
+    ready: (page: Page) =>
+      expect(page.locator('.redoc-wrap [id^="operation/"]')).toHaveCount(operations, { timeout: 20_000 }),
+  })),
+];
+
+/** An endpoint page whose Try it panel is opened before it is measured. */
+const TRY_IT_PAGE = '/docs/accounts-api/endpoints/balance-summary';
+
+/** Sets the window's width and waits until the page has settled there (the docs sidebar is redrawn by script). */
+async function layOut(page: Page, target: WordsPage, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForFunction(
+    (width) =>
+      window.innerWidth === width &&
+      (!document.querySelector('.theme-doc-markdown') ||
+        width <= 996 === !document.querySelector('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu')),
+    width,
+  );
+  await target.ready(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+async function expectWholeWords(page: Page, pages: readonly WordsPage[], open?: (page: Page) => Promise<void>) {
+  const found: string[] = [];
+  for (const target of pages) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await page.goto(target.path);
+    await waitForHydration(page);
+    await open?.(page);
+    for (const width of WIDTHS) {
+      await layOut(page, target, width);
+      for (const { drawn } of await brokenWords(page)) found.push(`${target.path} at ${width} px: ${drawn}`);
+    }
+  }
+  expect(found).toEqual([]);
+}
+
+function inGroups<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, group) =>
+    items.slice(group * size, (group + 1) * size),
+  );
+}
+
+test.describe('no word broken across lines at 1280, 390 and 320 px', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+  for (const pages of inGroups(PAGES, PAGES_PER_TEST)) {
+    test(`pages ${pages[0].path} to ${pages.at(-1)!.path}`, async ({ page }) => {
+      await expectWholeWords(page, pages);
+    });
+  }
+
+  test.describe(() => {
+    // The panel asks whether a sandbox answers at http://localhost:4020; none runs there in the tests.
+    test.use({ expectedConsoleErrors: [/net::ERR_CONNECTION_REFUSED/] });
+    test('the Try it panel of an endpoint page', async ({ page }) => {
+      const target = { path: TRY_IT_PAGE, ready: (page: Page) => waitForDocsPage(page, TRY_IT_PAGE) };
+      await expectWholeWords(page, [target], async (page) => {
+        await page.getByRole('button', { name: 'Try it' }).click();
+        await expect(page.getByRole('form', { name: /^Try / })).toBeVisible({ timeout: 30_000 });
+      });
+    });
+  });
+});
