@@ -26,13 +26,9 @@ const keepWhole = (child: ElementContent): MdxJsxTextElementHast => ({
 
 /** Pieces as text and kept tokens, each followed by a line-break opportunity where one is allowed. */
 function piecesToNodes(pieces: readonly TextPiece[]): RootContent[] {
-  return pieces.flatMap(({ text, keep, breakAfter, parts }): RootContent[] => {
+  return pieces.flatMap(({ text, keep, breakAfter }): RootContent[] => {
     const textNode: Text = { type: 'text', value: text };
-    const piece: RootContent = keep
-      ? parts
-        ? ({ ...keepWhole(textNode), children: piecesToNodes(parts) } as RootContent)
-        : (keepWhole(textNode) as RootContent)
-      : textNode;
+    const piece: RootContent = keep ? (keepWhole(textNode) as RootContent) : textNode;
     return breakAfter ? [piece, { type: 'element', tagName: 'wbr', properties: {}, children: [] }] : [piece];
   });
 }
@@ -54,21 +50,64 @@ function isParent(node: RootContent): node is RootContent & { children: RootCont
   return 'children' in node && Array.isArray(node.children);
 }
 
+/** Inline elements that may hold a kept token and so be kept with the characters touching them. */
+const INLINE = new Set(['code', 'a', 'strong', 'em', 'b', 'i', 'kbd', 'span']);
+
+const isKeptInside = (node: RootContent | ElementContent): boolean =>
+  (node.type === 'mdxJsxTextElement' && node.name === KEEP_WHOLE) ||
+  ('children' in node && (node.children as RootContent[]).some(isKeptInside));
+
+/** Whether a (visited) child is an inline element holding a kept token. */
+const isKeptInline = (node: RootContent | undefined): node is Element =>
+  node?.type === 'element' && INLINE.has(node.tagName) && isKeptInside(node);
+
+/**
+ * An inline element holding a kept token, with the characters that touch it (`(`, `),`), kept together: the
+ * browser breaks a line between a bracket and an inline block, and within this group it does not
+ * (`KeepWhole`'s `together`); inside the element, lines still break where the element's text may.
+ */
+function together(before: string, element: Element, after: string): RootContent {
+  if (!before && !after) return element;
+  return {
+    ...keepWhole(element),
+    attributes: [{ type: 'mdxJsxAttribute', name: 'together', value: null }],
+    children: [
+      ...(before ? [{ type: 'text', value: before } satisfies Text] : []),
+      element,
+      ...(after ? [{ type: 'text', value: after } satisfies Text] : []),
+    ],
+  } as RootContent;
+}
+
 function visit(parent: Parent) {
-  const children: RootContent[] = [];
-  for (const child of parent.children as RootContent[]) {
-    if (child.type === 'text') {
-      children.push(...keptText(child.value));
-      continue;
-    }
-    if (child.type === 'element' && child.tagName === 'code') {
-      children.push(keptCode(child));
-      continue;
-    }
+  // First each child on its own: inline code kept, other elements visited, text left for the second pass.
+  const visited = (parent.children as RootContent[]).map((child): RootContent => {
+    if (child.type === 'element' && child.tagName === 'code') return keptCode(child);
     const isKept = child.type === 'mdxJsxTextElement' && child.name === KEEP_WHOLE;
     const isCode = child.type === 'element' && child.tagName === 'pre';
     if (isParent(child) && !isKept && !isCode) visit(child);
-    children.push(child);
+    return child;
+  });
+  // Then text, less the characters that touch a kept inline element, which go with that element.
+  const children: RootContent[] = [];
+  for (let index = 0; index < visited.length; index += 1) {
+    const child = visited[index];
+    if (child.type === 'text') {
+      const touching = isKeptInline(visited[index + 1]) ? (/\S+$/u.exec(child.value)?.[0] ?? '') : '';
+      children.push(...keptText(child.value.slice(0, child.value.length - touching.length)));
+      if (touching) children.push({ type: 'text', value: touching });
+      continue;
+    }
+    if (!isKeptInline(child)) {
+      children.push(child);
+      continue;
+    }
+    const previous = children.at(-1);
+    const before = previous?.type === 'text' && /\S$/u.test(previous.value) ? (children.pop() as Text).value : '';
+    const next = visited[index + 1];
+    const after = next?.type === 'text' ? (/^\S+/u.exec(next.value)?.[0] ?? '') : '';
+    if (after) visited[index + 1] = { type: 'text', value: (next as Text).value.slice(after.length) };
+    children.push(together(before, child, after));
   }
   (parent as { children: ElementContent[] | RootContent[] }).children = children as ElementContent[];
 }

@@ -5,6 +5,8 @@ export interface BrokenWord {
   readonly word: string;
   /** The lines it is drawn on, joined with `|`: `{accou|ntNumber}`. */
   readonly drawn: string;
+  /** The element whose lines the word is drawn on, as a short selector with its text's start: where to look. */
+  readonly where: string;
 }
 
 /**
@@ -13,7 +15,7 @@ export interface BrokenWord {
  * or apostrophes (`X-Request-Id`, `PENDING_REPLACE`), with the brackets around it (`{accountNumber}`) and the
  * separators after it (`example.`, `accounts/`), so a path or URL may break only after a separator; an
  * opening bracket followed by spaces is a word with what follows it (no dangling `(`). Text is followed
- * across elements (`<code>`, `<wbr>`, a kept span) within a line box; a block, a table cell or a flex or grid
+ * across elements (`<code>`, `<wbr>`, a kept token's inline block, `data-keep-whole`) within a line box; a block, a table cell or a flex or grid
  * item starts a new run (a flex or grid item still joins an opening bracket before it). A word wider than the
  * block that holds it cannot fit and may break; SVG text, form controls and visually hidden text are skipped.
  */
@@ -33,7 +35,8 @@ export function findBrokenWords(scope: string | null): BrokenWord[] {
   /** The element whose line boxes hold the element's text: its nearest ancestor-or-self that is not inline. */
   const lineBox = (element: Element): Element => {
     let current: Element = element;
-    while (current.parentElement && INLINE.has(style(current).display)) current = current.parentElement;
+    while (current.parentElement && (INLINE.has(style(current).display) || current.hasAttribute('data-keep-whole')))
+      current = current.parentElement;
     return current;
   };
   /** The block whose width a line has: past table cells and flex and grid items, which may shrink to their words. */
@@ -138,7 +141,15 @@ export function findBrokenWords(scope: string | null): BrokenWord[] {
         if (!line) lines.push(rect);
       }
       if (lines.length < 2) continue;
-      const wide = rects.reduce((sum, rect) => sum + rect.width, 0);
+      // Inline code's padding and border take room on the line too.
+      const code = start.node.parentElement!.closest('code');
+      const frame = code
+        ? ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'].reduce(
+            (sum, side) => sum + parseFloat(style(code)[side as 'paddingLeft']),
+            0,
+          )
+        : 0;
+      const wide = rects.reduce((sum, rect) => sum + rect.width, 0) + frame;
       if (wide > lineWidth(start.node.parentElement!) + 1) continue;
       // What is drawn on each line, by character.
       let drawn = '';
@@ -153,7 +164,9 @@ export function findBrokenWords(scope: string | null): BrokenWord[] {
         if (top !== undefined) lastTop = top;
         drawn += text[index];
       }
-      broken.push({ word: word.replace(/\s+/g, ' '), drawn: drawn.replace(/\s+/g, ' ') });
+      const box = lineBox(start.node.parentElement!);
+      const where = `${box.tagName.toLowerCase()}${box.classList[0] ? `.${box.classList[0]}` : ''} "${(box.textContent ?? '').trim().slice(0, 60)}"`;
+      broken.push({ word: word.replace(/\s+/g, ' '), drawn: drawn.replace(/\s+/g, ' '), where });
     }
   }
   return broken;

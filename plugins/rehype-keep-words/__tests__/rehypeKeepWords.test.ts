@@ -4,12 +4,7 @@ import rehypeKeepWords, { KEEP_WHOLE, keepWholePieces, type TextPiece } from '..
 
 /** Pieces as a string: kept tokens in [[ ]], a line-break opportunity as ¦. */
 const show_ = (pieces: readonly TextPiece[]): string =>
-  pieces
-    .map(
-      ({ text, keep, breakAfter, parts }) =>
-        `${keep ? `[[${parts ? show_(parts) : text}]]` : text}${breakAfter ? '¦' : ''}`,
-    )
-    .join('');
+  pieces.map(({ text, keep, breakAfter }) => `${keep ? `[[${text}]]` : text}${breakAfter ? '¦' : ''}`).join('');
 const marked = (text: string) => show_(keepWholePieces(text));
 
 describe('keepWholePieces', () => {
@@ -34,14 +29,14 @@ describe('keepWholePieces', () => {
     ],
     [
       '/accounts/{accountNumber}/associated-parties/{partyId} or status=NEW,PARTIALLY_FILLED',
-      '/accounts/¦{accountNumber}/¦[[associated-parties/]]¦{partyId} or [[status=¦NEW,¦PARTIALLY_FILLED]]',
+      '/accounts/¦{accountNumber}/¦[[associated-parties/]]¦{partyId} or status=¦NEW,¦PARTIALLY_FILLED',
     ],
-    // Longer than a phone's promise: kept, and wrapping only after its separators where it is let go.
-    ['http://localhost:4010/oauth2/token', '[[http://¦localhost:4010/¦oauth2/¦token]]'],
-    ['x-sandbox-test-values/more', '[[[[x-sandbox-test-values/]]¦more]]'],
+    // A path or URL longer than a phone's promise wraps after its separators, its hyphenated pieces kept.
+    ['http://localhost:4010/oauth2/token', 'http://¦localhost:4010/¦oauth2/¦token'],
+    ['x-sandbox-test-values/more', '[[x-sandbox-test-values/]]¦more'],
     // An index is not a pattern: the path wraps after its dot, not before it.
-    ['addresses[0].postalCode', '[[[[addresses[0].]]¦postalCode]]'],
-    ['^(PENDING_NEW|PENDING_REPLACE)[0-9]{2}$', '[[[[^(PENDING_NEW|]]¦PENDING_REPLACE)¦[[[0-9]{2}$]]]]'],
+    ['addresses[0].postalCode', '[[addresses[0].]]¦postalCode'],
+    ['^(PENDING_NEW|PENDING_REPLACE)[0-9]{2}$', '[[^(PENDING_NEW|]]¦PENDING_REPLACE)¦[[[0-9]{2}$]]'],
     // An enum value or a header name never wraps at its underscore or hyphen, even in a long list.
     [
       'PENDING_NEW,PENDING_REPLACE,PENDING_CANCEL,Idempotency-Key',
@@ -52,6 +47,8 @@ describe('keepWholePieces', () => {
     ['x'.repeat(40), 'x'.repeat(40)],
     [`sha256 ${'a1'.repeat(21)}/b`, `sha256 ${'a1'.repeat(21)}/¦b`],
     ['  two  spaces\nand-a line  ', '  two  spaces\n[[and-a]] line  '],
+    // An opening bracket alone before a space is kept with what follows it: no "{" left at a line's end.
+    ['Money is { "amount": "1.00" }', 'Money is [[{ "amount":]] [["1.00"]] }'],
     ['', ''],
   ])('%j → %j', (input, expected) => {
     expect(marked(input)).toBe(expected);
@@ -134,6 +131,25 @@ describe('rehypeKeepWords', () => {
       '<td><code>[[^[0-9A-Z]{8}$]]</code><code>POST [[/account-numbers]]</code>' +
         '<code>GET /accounts/<wbr></wbr>{accountNumber}/<wbr></wbr>[[associated-parties]]</code>' +
         '<code>PENDING</code></td>',
+    ],
+    [
+      // Chrome breaks a line between a bracket and an inline block: what touches kept code is kept with it.
+      'inline code with a kept token and the brackets and commas that touch it; plain code left alone',
+      [
+        element('p', [
+          text('Send it (see '),
+          element('code', [text('X-Request-Id')]),
+          text('), then '),
+          element('code', [text('PENDING')]),
+          text('. Or '),
+          element('code', [text('Idempotency-Key')]),
+          text(' alone, or ('),
+          element('a', [element('code', [text('x-sandbox-test-values')])]),
+          text(').'),
+        ]),
+      ],
+      '<p>Send it (see [[<code>[[X-Request-Id]]</code>),]] then <code>PENDING</code>. Or <code>[[Idempotency-Key]]</code> alone, or ' +
+        '[[(<a><code>[[x-sandbox-test-values]]</code></a>).]]</p>',
     ],
     [
       'a code block inside a cell',

@@ -19,11 +19,6 @@ export interface TextPiece {
   readonly keep: boolean;
   /** Whether a line may break after the piece (the pieces of a token too long to keep). */
   readonly breakAfter?: boolean;
-  /**
-   * A kept token longer than `PHONE_WORD_LENGTH` that has separators: its pieces, which wrap only after
-   * those separators where the token is let go (on a phone).
-   */
-  readonly parts?: readonly TextPiece[];
 }
 
 /**
@@ -34,8 +29,11 @@ const LAST_RESORT = /(?<=[^-_][-_]+)(?=[^-_])/u;
 const inRuns = (segment: string): string[] =>
   segment.length <= KEPT_WORD_LENGTH ? [segment] : segment.split(LAST_RESORT);
 
-/** Whether the browser could break a line inside the token: a character other than a letter or digit within it. */
-const breaksInside = (token: string) => /[^\p{L}\p{N}\p{M}]/u.test(token.slice(1, -1));
+/**
+ * Whether the browser could break a line inside the token: a character other than a letter, digit or
+ * underscore within it (`PENDING_REPLACE` is one word to a browser's line breaker).
+ */
+const breaksInside = (token: string) => /[^\p{L}\p{N}\p{M}_]/u.test(token.slice(1, -1));
 
 /** Whether the browser could break a line inside a piece between separators: at a hyphen, a space or a bracket. */
 const pieceBreaksInside = (piece: string) => /[^\p{L}\p{N}\p{M}_{}/.:?&=#,|]/u.test(piece.slice(1, -1));
@@ -57,6 +55,9 @@ function segmentPieces(token: string): TextPiece[] {
   }));
 }
 
+/** An opening bracket standing alone before a space (`{ "amount": …`): kept with what follows it. */
+const LONE_OPENING = /^[([{<]+$/u;
+
 /** Splits text into the tokens to keep whole and what lies between them; joined, the pieces are the text. */
 export function keepWholePieces(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];
@@ -65,15 +66,23 @@ export function keepWholePieces(text: string): TextPiece[] {
     if (rest) pieces.push({ text: rest, keep: false });
     rest = '';
   };
-  for (const part of text.split(/(\s+)/)) {
-    if (!part) continue;
-    if (/\s/.test(part) || (!breaksInside(part) && part.length <= KEPT_WORD_LENGTH)) rest += part;
-    else if (part.length <= KEPT_WORD_LENGTH) {
+  const parts = text.split(/(\s+)/).filter(Boolean);
+  for (let index = 0; index < parts.length; index += 1) {
+    let part = parts[index];
+    if (LONE_OPENING.test(part) && /^[^\S\n]+$/u.test(parts[index + 1] ?? '\n') && parts[index + 2]) {
+      part += parts[index + 1] + parts[index + 2];
+      index += 2;
       flush();
-      const parts = part.length > PHONE_WORD_LENGTH ? segmentPieces(part) : [];
-      pieces.push(parts.length > 1 ? { text: part, keep: true, parts } : { text: part, keep: true });
+      pieces.push({ text: part, keep: true });
+      continue;
+    }
+    // A word the browser cannot break (letters and digits, a hash) stays plain text.
+    if (/\s/.test(part) || !breaksInside(part)) rest += part;
+    else if (part.length <= PHONE_WORD_LENGTH || segmentPieces(part).length === 1) {
+      flush();
+      pieces.push({ text: part, keep: true });
     } else {
-      // Too long to keep: wraps after its separators, each piece between them whole.
+      // A path, URL or list: wraps after its separators, each piece between them whole.
       for (const piece of segmentPieces(part)) {
         if (piece.keep) {
           flush();

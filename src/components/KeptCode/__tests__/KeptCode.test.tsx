@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import KeptCode from '..';
 
 describe('KeptCode', () => {
-  it('keeps a URL of up to 40 characters whole, with breaks after its separators for a phone, where it is let go', () => {
+  it('lets a URL wrap only after its separators', () => {
     const { container } = render(<KeptCode>http://localhost:4010/oauth2/token</KeptCode>);
     expect(container.innerHTML).toBe(
-      '<code><span class="whole wide">http://<wbr>localhost:4010/<wbr>oauth2/<wbr>token</span></code>',
+      '<code>http://<wbr>localhost:4010/<wbr>oauth2/<wbr>token</code>',
     );
     expect(container.textContent).toBe('http://localhost:4010/oauth2/token');
   });
@@ -14,7 +14,7 @@ describe('KeptCode', () => {
   it('keeps the hyphenated pieces of a path whole inside it', () => {
     const { container } = render(<KeptCode>/accounts/x-sandbox-test-values</KeptCode>);
     expect(container.innerHTML).toBe(
-      '<code><span class="whole wide">/accounts/<wbr><span class="whole">x-sandbox-test-values</span></span></code>',
+      '<code>/accounts/<wbr><span class="whole" data-keep-whole="">x-sandbox-test-values</span></code>',
     );
   });
 
