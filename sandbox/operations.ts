@@ -113,13 +113,20 @@ function openOrderReserve(context: Context, accountNumber: string): number {
 /** Applies the steps of every working order whose moment has come: statuses, fills, cash and positions. */
 export function advance(context: Context): void {
   const transitions = context.descriptions.orderTransitions;
-  for (const record of [...context.state.working]) {
+  const records = [...context.state.working];
+  // A replacement that a step creates joins `records`, and this loop reaches it: its own steps may be due too.
+  for (const record of records) {
     while (record.steps.length > 0 && record.steps[0].at <= context.now) {
       const step = record.steps.shift() as OrderStep;
       if (step.fill) fill(context, record, step.fill, step.at);
       moveOrder(transitions, record, step.status, step.at);
       if (step.reason) record.order.statusReason = step.reason;
-      if (step.replacedBy) record.order.replacedByOrderId = step.replacedBy;
+      if (step.replacement) {
+        record.order.replacedByOrderId = step.replacement.order.orderId;
+        context.state.orders.set(String(step.replacement.order.orderId), step.replacement);
+        context.state.working.add(step.replacement);
+        records.push(step.replacement);
+      }
       if (step.status === 'CANCELED' || step.status === 'REJECTED' || step.status === 'REPLACED') {
         record.order.leavesQuantity = '0';
       }
@@ -719,12 +726,15 @@ function checkPrices(body: JsonObject): void {
   }
 }
 
-/** What happens to an order after it is accepted (`x-sandbox-test-values` of `placeEquityOrder`). */
+/**
+ * What happens to an order after it is accepted (`x-sandbox-test-values` of `placeEquityOrder`): its fills
+ * take what is left, `leavesQuantity` (all of `quantity` on a new order, the rest on a replacement).
+ */
 function stepsFor(context: Context, order: JsonObject, price: number): OrderStep[] {
   const { now, timing } = context;
   const acknowledged = now + timing.acknowledgeMs;
   const filled = now + timing.fillMs;
-  const quantity = Number(order.quantity);
+  const quantity = Number(order.leavesQuantity);
   const underlying = String(order.underlying ?? order.symbol);
   if (underlying === 'XRJT') {
     return [
@@ -996,6 +1006,9 @@ const cancelOrder =
       );
     }
     if (status !== 'PENDING_CANCEL') {
+      // During PENDING_REPLACE the original is still the working version (the market has not confirmed the
+      // replace, or the order would be REPLACED): the cancel is for it, and dropping its steps drops the
+      // replacement, which only the confirmation would create. PENDING_CANCEL can't become REPLACED.
       moveOrder(context.descriptions.orderTransitions, record, 'PENDING_CANCEL', context.now);
       record.steps = [{ at: context.now + context.timing.acknowledgeMs, status: 'CANCELED' }];
       context.state.working.add(record);
@@ -1027,31 +1040,41 @@ const updateOrder =
       );
     }
     checkRoom(context);
-    const replacement = newOrder(context, {
-      ...Object.fromEntries(
+    // The market confirms the replace at `at`, which creates the replacement: with the changed terms, the
+    // same `clientOrderId`, and the fills so far (`quantity` is the new total, filled shares included).
+    const at = context.now + context.timing.acknowledgeMs;
+    const filled = Number(record.order.filledQuantity);
+    const replacement = newOrder(
+      { ...context, now: at },
+      Object.fromEntries(
         Object.entries(merged).filter(
           ([key]) => !['orderId', 'status', 'createdAt', 'updatedAt', 'filledQuantity', 'leavesQuantity'].includes(key),
         ),
       ),
+    );
+    Object.assign(replacement, {
       replacesOrderId: record.order.orderId,
+      filledQuantity: record.order.filledQuantity,
+      leavesQuantity: quantityText(quantity - filled),
+      averageFillPrice: record.order.averageFillPrice,
     });
-    replacement.replacesOrderId = record.order.orderId;
     const price = record.price;
-    const at = context.now + context.timing.acknowledgeMs;
+    // Working at once: NEW, and PARTIALLY_FILLED when it carries fills (x-transitions has no shorter way).
+    const working: OrderStep[] = [{ at, status: 'NEW' }];
+    if (filled > 0) working.push({ at, status: 'PARTIALLY_FILLED' });
     const next: OrderRecord = {
       assetClass,
       order: replacement,
       price,
       multiplier: record.multiplier,
-      steps: stepsFor({ ...context, now: at }, replacement, price),
+      steps: [
+        ...working,
+        ...stepsFor({ ...context, now: at }, replacement, price).filter((step) => step.status !== 'NEW'),
+      ],
     };
-    next.steps.unshift({ at, status: 'NEW' });
-    if (next.steps[1]?.status === 'NEW') next.steps.splice(1, 1);
     moveOrder(context.descriptions.orderTransitions, record, 'PENDING_REPLACE', context.now);
-    record.steps = [{ at, status: 'REPLACED', replacedBy: String(replacement.orderId) }];
+    record.steps = [{ at, status: 'REPLACED', replacement: next }];
     context.state.working.add(record);
-    context.state.orders.set(String(replacement.orderId), next);
-    context.state.working.add(next);
     return { status: 202, body: record.order };
   };
 

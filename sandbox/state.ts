@@ -78,8 +78,11 @@ export interface OrderStep {
   /** Quantity that fills with this step. */
   readonly fill?: number;
   readonly reason?: string;
-  /** The order that replaces this one (a step to `REPLACED`). */
-  readonly replacedBy?: string;
+  /**
+   * The order that replaces this one (a step to `REPLACED`). It exists from this step on, as the market's
+   * confirmation creates it: a cancel that drops the step before then leaves no replacement behind.
+   */
+  readonly replacement?: OrderRecord;
 }
 
 export interface OrderRecord {

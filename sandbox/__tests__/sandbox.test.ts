@@ -703,6 +703,97 @@ describe('orders', () => {
   });
 });
 
+describe('replacements and cancels, as the order lifecycle says', () => {
+  it('carries the fills of the original into the replacement, whose quantity is the new total', async () => {
+    const accountNumber = await fundedAccount(sandbox, token, '20000.00');
+    // XPRT fills half of what is left, then works the rest.
+    const placed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, { symbol: 'XPRT', quantity: '200', clientOrderId: 'rebal-xprt-1' }),
+      headers: key(),
+    });
+    tick(2000);
+    const orderId = String(placed.body.orderId);
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${orderId}`, { token })).body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      filledQuantity: '100',
+    });
+    const replacing = await send(sandbox, 'PATCH', `/v1/orders/equity/${orderId}`, {
+      token,
+      body: { quantity: '300' },
+    });
+    expect([replacing.status, replacing.body.status]).toEqual([202, 'PENDING_REPLACE']);
+    tick(500);
+    const replaced = await send(sandbox, 'GET', `/v1/orders/equity/${orderId}`, { token });
+    expect(replaced.body).toMatchObject({ status: 'REPLACED', filledQuantity: '100', leavesQuantity: '0' });
+    const replacementId = String(replaced.body.replacedByOrderId);
+    const replacement = await send(sandbox, 'GET', `/v1/orders/equity/${replacementId}`, { token });
+    expect(replacement.body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      clientOrderId: 'rebal-xprt-1',
+      replacesOrderId: orderId,
+      quantity: '300',
+      filledQuantity: '100',
+      leavesQuantity: '200',
+      averageFillPrice: { amount: '50.00' },
+    });
+    tick(2000);
+    // Half of the 200 left fills: 200 of 300 in all, and the account holds what the last order says.
+    const last = await send(sandbox, 'GET', `/v1/orders/equity/${replacementId}`, { token });
+    expect(last.body).toMatchObject({ status: 'PARTIALLY_FILLED', filledQuantity: '200', leavesQuantity: '100' });
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/positions/XPRT`, { token })).body).toMatchObject({
+      quantity: '200',
+    });
+    // The reconciliation guide's order check: the trades of every order in the chain add up to the last order's fills.
+    const trades = await send(
+      sandbox,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/trades?from=2026-01-01&to=2026-12-31`,
+      { token },
+    );
+    const chain = (trades.body.data as JsonObject[]).filter(
+      (trade) => trade.orderId === orderId || trade.orderId === replacementId,
+    );
+    expect(chain.reduce((sum, trade) => sum + Number(trade.quantity), 0)).toBe(200);
+  });
+
+  it('cancels the version working when a cancel arrives during PENDING_REPLACE, leaving nothing working', async () => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    const placed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, {
+        symbol: 'XNFL',
+        type: 'LIMIT',
+        limitPrice: { amount: '25.00', currency: 'USD' },
+      }),
+      headers: key(),
+    });
+    tick(500);
+    const orderId = String(placed.body.orderId);
+    const replacing = await send(sandbox, 'PATCH', `/v1/orders/equity/${orderId}`, {
+      token,
+      body: { quantity: '20' },
+    });
+    expect(replacing.body.status).toBe('PENDING_REPLACE');
+    // Before the market confirms the replace, the original is the working version.
+    const canceling = await send(sandbox, 'DELETE', `/v1/orders/equity/${orderId}`, { token });
+    expect([canceling.status, canceling.body.status]).toEqual([202, 'PENDING_CANCEL']);
+    tick(2000);
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${orderId}`, { token })).body).toMatchObject({
+      status: 'CANCELED',
+      leavesQuantity: '0',
+      replacedByOrderId: null,
+    });
+    // No replacement went on working: the account's only order is the canceled one.
+    const orders = await send(sandbox, 'GET', `/v1/orders/equity?accountNumber=${accountNumber}`, { token });
+    expect((orders.body.data as JsonObject[]).map((entry) => [entry.orderId, entry.status])).toEqual([
+      [orderId, 'CANCELED'],
+    ]);
+    const balances = await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token });
+    expect(balances.body).toMatchObject({ openOrderReserve: { amount: '0.00' }, buyingPower: { amount: '10000.00' } });
+  });
+});
+
 describe('the rules of the hosted sandbox', () => {
   it('replays an idempotent create, refuses the key with another body, and answers 409 CONFLICT while the first runs', async () => {
     const slow = sandboxWith({ processingMs: 50 });
