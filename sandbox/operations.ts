@@ -1083,16 +1083,18 @@ const allocateBlock =
   (context) => {
     const record = orderOf(context, assetClass);
     const block = record.order;
-    if (
-      block.kind !== 'BLOCK' ||
-      block.allocationStatus === 'ALLOCATED' ||
-      Number(block.filledQuantity) === 0 ||
-      (WORKING.has(String(block.status)) && block.status !== 'PARTIALLY_FILLED')
-    ) {
+    // Allocated once only: the next allocation is a conflict with the block's state, not a broken rule.
+    if (block.kind === 'BLOCK' && block.allocationStatus === 'ALLOCATED') {
+      throw new ApiError(409, 'CONFLICT', `Block ${String(block.orderId)} has already been allocated.`);
+    }
+    // Final with fills: FILLED, or CANCELED or EXPIRED with some filled. A PARTIALLY_FILLED block still works.
+    if (block.kind !== 'BLOCK' || Number(block.filledQuantity) === 0 || WORKING.has(String(block.status))) {
       throw new ApiError(
         422,
         'BLOCK_NOT_ALLOCATABLE',
-        `Order ${String(block.orderId)} is not a filled, unallocated block order.`,
+        block.kind === 'BLOCK'
+          ? `Block ${String(block.orderId)} is ${String(block.status)} with ${String(block.filledQuantity)} filled; allocate it once it is final with fills.`
+          : `Order ${String(block.orderId)} is not a block order.`,
       );
     }
     const instructions = (bodyOf(context).allocations as JsonObject[]) ?? [];
@@ -1119,7 +1121,7 @@ const allocateBlock =
       const child = newOrder(context, {
         ...Object.fromEntries(
           Object.entries(block).filter(
-            ([key]) => !['orderId', 'accountNumbers', 'allocationStatus', 'allocations', 'clientOrderId'].includes(key),
+            ([key]) => !['orderId', 'accountNumbers', 'allocationStatus', 'allocations'].includes(key),
           ),
         ),
         kind: 'ALLOCATION',

@@ -794,6 +794,77 @@ describe('replacements and cancels, as the order lifecycle says', () => {
   });
 });
 
+describe('allocations, as the allocation pages say', () => {
+  it('allocates a block once it is final with fills, keeping its clientOrderId, and answers a second allocation with 409 CONFLICT', async () => {
+    const accounts = [await fundedAccount(sandbox, token), await fundedAccount(sandbox, token)];
+    // XPRT fills half the block, which then works the rest: PARTIALLY_FILLED.
+    const block = await send(sandbox, 'POST', '/v1/orders/equity/block', {
+      token,
+      body: {
+        accountNumbers: accounts,
+        clientOrderId: 'model-xprt-1',
+        symbol: 'XPRT',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '10',
+        timeInForce: 'DAY',
+      },
+      headers: key(),
+    });
+    tick(2000);
+    const blockId = String(block.body.orderId);
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${blockId}`, { token })).body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      filledQuantity: '5',
+    });
+    const allocations = {
+      allocations: [
+        { accountNumber: accounts[0], quantity: '3' },
+        { accountNumber: accounts[1], quantity: '2' },
+      ],
+    };
+    const working = await send(sandbox, 'POST', `/v1/orders/equity/${blockId}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect([working.status, working.body]).toEqual([
+      422,
+      { error: expect.objectContaining({ code: 'BLOCK_NOT_ALLOCATABLE' }) },
+    ]);
+    // Cancel the rest first, as the page says: the block ends CANCELED with its fills, and can be allocated.
+    expect((await send(sandbox, 'DELETE', `/v1/orders/equity/${blockId}`, { token })).status).toBe(202);
+    tick(500);
+    const allocated = await send(sandbox, 'POST', `/v1/orders/equity/${blockId}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect(allocated.body).toMatchObject({ status: 'CANCELED', allocationStatus: 'ALLOCATED', filledQuantity: '5' });
+    for (const allocation of allocated.body.allocations as JsonObject[]) {
+      expect(
+        (await send(sandbox, 'GET', `/v1/orders/equity/${String(allocation.orderId)}`, { token })).body,
+      ).toMatchObject({
+        kind: 'ALLOCATION',
+        clientOrderId: 'model-xprt-1',
+        parentOrderId: blockId,
+        accountNumber: allocation.accountNumber,
+        status: 'FILLED',
+      });
+    }
+    const again = await send(sandbox, 'POST', `/v1/orders/equity/${blockId}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect([again.status, again.body]).toEqual([409, { error: expect.objectContaining({ code: 'CONFLICT' }) }]);
+    // Nothing was allocated twice.
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accounts[0]}/positions/XPRT`, { token })).body.quantity).toBe(
+      '3',
+    );
+  });
+});
+
 describe('the rules of the hosted sandbox', () => {
   it('replays an idempotent create, refuses the key with another body, and answers 409 CONFLICT while the first runs', async () => {
     const slow = sandboxWith({ processingMs: 50 });
