@@ -9,11 +9,13 @@ import { isObject, type JsonObject } from '../openapi/document';
 import { ApiError, notFound, type Answer } from './http';
 import type { SandboxDescriptions } from './spec';
 import {
+  businessDate,
   iso,
   isoDate,
   money,
   moveOrder,
   quantityText,
+  settlementDate,
   type AccountRecord,
   type ClientState,
   type Limits,
@@ -144,6 +146,7 @@ function fill(context: Context, record: OrderRecord, quantity: number, at: numbe
   const symbol = String(order.symbol);
   const buying = String(order.side).startsWith('BUY');
   const value = quantity * record.price * record.multiplier;
+  const tradeDate = businessDate(at);
   for (const accountNumber of order.kind === 'BLOCK' ? [] : [String(order.accountNumber)]) {
     const account = context.state.accounts.get(accountNumber);
     if (!account) continue;
@@ -160,8 +163,8 @@ function fill(context: Context, record: OrderRecord, quantity: number, at: numbe
     account.trades.unshift({
       tradeId: randomUUID(),
       orderId: order.orderId,
-      tradeDate: isoDate(at),
-      settlementDate: isoDate(at + 86_400_000),
+      tradeDate,
+      settlementDate: settlementDate(tradeDate),
       executedAt: iso(at),
       symbol,
       assetClass: position.assetClass,
@@ -171,7 +174,8 @@ function fill(context: Context, record: OrderRecord, quantity: number, at: numbe
       grossAmount: money(value),
       commission: money(0),
       fees: money(0),
-      netAmount: money(buying ? value : value),
+      // Signed from the account's point of view: cash leaves on a purchase. The sandbox charges no commission or fees.
+      netAmount: money(buying ? -value : value),
       status: 'UNSETTLED',
     });
   }
@@ -567,7 +571,7 @@ const createSandboxDeposit: Handler = (context) => {
     activityId: randomUUID(),
     type: 'DEPOSIT',
     status: 'POSTED',
-    activityDate: isoDate(context.now),
+    activityDate: businessDate(context.now),
     postedAt: iso(context.now),
     description: 'Sandbox test deposit',
     amount: money(amount),

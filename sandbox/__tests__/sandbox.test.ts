@@ -865,6 +865,117 @@ describe('allocations, as the allocation pages say', () => {
   });
 });
 
+describe('money and dates of trades, as the activity pages say', () => {
+  /** Moves the test clock forward to a moment (never back: tokens and orders count on it). */
+  function clockAt(moment: string): void {
+    const at = Date.parse(moment);
+    expect(at).toBeGreaterThan(clock);
+    clock = at;
+  }
+
+  /** The trades of an account over the whole test year, newest first. */
+  async function tradesOf(own: Sandbox, ownToken: string, accountNumber: string): Promise<JsonObject[]> {
+    const reply = await send(
+      own,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/trades?from=2026-01-01&to=2026-12-31`,
+      {
+        token: ownToken,
+      },
+    );
+    return reply.body.data as JsonObject[];
+  }
+
+  let own: Sandbox;
+  let ownToken: string;
+  let accountNumber: string;
+  let cashBefore: number;
+  beforeAll(async () => {
+    // Friday 13 March 2026, 9:29 p.m. Eastern (EDT, UTC-4): already Saturday in UTC.
+    clockAt('2026-03-14T01:29:00Z');
+    own = sandboxWith();
+    ownToken = await tokenFor(own);
+    ({ accountNumber } = await openAccount(own, ownToken));
+    tick(2000);
+    const opened = await send(own, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token: ownToken });
+    cashBefore = Number((opened.body.cashBalance as JsonObject).amount);
+    const deposit = await send(own, 'POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
+      token: ownToken,
+      body: { amount: { amount: '10000.00', currency: 'USD' } },
+      headers: key(),
+    });
+    expect(deposit.status).toBe(201);
+    await send(own, 'POST', '/v1/orders/equity', { token: ownToken, body: order(accountNumber, {}), headers: key() });
+    tick(2000);
+    // Saturday 14 March, noon Eastern: no business day, so the sale belongs to Monday's.
+    clockAt('2026-03-14T16:00:00Z');
+    ownToken = await tokenFor(own);
+    await send(own, 'POST', '/v1/orders/equity', {
+      token: ownToken,
+      body: order(accountNumber, { side: 'SELL', quantity: '4' }),
+      headers: key(),
+    });
+    tick(2000);
+    // The other tests' token was issued before the jump.
+    token = await tokenFor(sandbox);
+  });
+
+  it('signs netAmount from the account’s point of view: negative for the purchase, positive for the sale', async () => {
+    const [sale, purchase] = await tradesOf(own, ownToken, accountNumber);
+    expect([purchase.side, purchase.grossAmount, purchase.netAmount]).toEqual([
+      'BUY',
+      { amount: '1855.00', currency: 'USD' },
+      { amount: '-1855.00', currency: 'USD' },
+    ]);
+    expect([sale.side, sale.grossAmount, sale.netAmount]).toEqual([
+      'SELL',
+      { amount: '742.00', currency: 'USD' },
+      { amount: '742.00', currency: 'USD' },
+    ]);
+  });
+
+  it('dates a trade by its US Eastern business date and settles it one business day later, skipping the weekend', async () => {
+    const [sale, purchase] = await tradesOf(own, ownToken, accountNumber);
+    expect([purchase.executedAt, purchase.tradeDate, purchase.settlementDate]).toEqual([
+      '2026-03-14T01:29:03Z',
+      '2026-03-13',
+      '2026-03-16',
+    ]);
+    expect([sale.tradeDate, sale.settlementDate]).toEqual(['2026-03-16', '2026-03-17']);
+    // from and to filter on the trade date.
+    const friday = await send(
+      own,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/trades?from=2026-03-13&to=2026-03-13`,
+      { token: ownToken },
+    );
+    expect((friday.body.data as JsonObject[]).map((trade) => trade.side)).toEqual(['BUY']);
+  });
+
+  it('passes the reconciliation guide’s cash check: the change in cash is the sum of the trades’ netAmount and the posted non-trade amounts', async () => {
+    const from = '2026-03-13';
+    const to = '2026-03-16';
+    const trades = await send(own, 'GET', `/v1/accounts/${accountNumber}/activity/trades?from=${from}&to=${to}`, {
+      token: ownToken,
+    });
+    const nonTrade = await send(own, 'GET', `/v1/accounts/${accountNumber}/activity/non-trade?from=${from}&to=${to}`, {
+      token: ownToken,
+    });
+    const cents = (money: unknown) => Math.round(Number((money as JsonObject).amount) * 100);
+    const booked =
+      (trades.body.data as JsonObject[])
+        .filter((trade) => trade.status !== 'CANCELED')
+        .reduce((sum, trade) => sum + cents(trade.netAmount), 0) +
+      (nonTrade.body.data as JsonObject[])
+        .filter((entry) => entry.status !== 'PENDING')
+        .reduce((sum, entry) => sum + cents(entry.amount), 0);
+    const balances = await send(own, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token: ownToken });
+    // Trade-date cash: the balance includes the unsettled trades.
+    expect(cents(balances.body.cashBalance) - Math.round(cashBefore * 100)).toBe(booked);
+    expect(booked).toBe(1_000_000 - 185_500 + 74_200);
+  });
+});
+
 describe('the rules of the hosted sandbox', () => {
   it('replays an idempotent create, refuses the key with another body, and answers 409 CONFLICT while the first runs', async () => {
     const slow = sandboxWith({ processingMs: 50 });
