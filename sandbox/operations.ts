@@ -9,11 +9,13 @@ import { isObject, type JsonObject } from '../openapi/document';
 import { ApiError, notFound, type Answer } from './http';
 import type { SandboxDescriptions } from './spec';
 import {
+  businessDate,
   iso,
   isoDate,
   money,
   moveOrder,
   quantityText,
+  settlementDate,
   type AccountRecord,
   type ClientState,
   type Limits,
@@ -113,13 +115,20 @@ function openOrderReserve(context: Context, accountNumber: string): number {
 /** Applies the steps of every working order whose moment has come: statuses, fills, cash and positions. */
 export function advance(context: Context): void {
   const transitions = context.descriptions.orderTransitions;
-  for (const record of [...context.state.working]) {
+  const records = [...context.state.working];
+  // A replacement that a step creates joins `records`, and this loop reaches it: its own steps may be due too.
+  for (const record of records) {
     while (record.steps.length > 0 && record.steps[0].at <= context.now) {
       const step = record.steps.shift() as OrderStep;
       if (step.fill) fill(context, record, step.fill, step.at);
       moveOrder(transitions, record, step.status, step.at);
       if (step.reason) record.order.statusReason = step.reason;
-      if (step.replacedBy) record.order.replacedByOrderId = step.replacedBy;
+      if (step.replacement) {
+        record.order.replacedByOrderId = step.replacement.order.orderId;
+        context.state.orders.set(String(step.replacement.order.orderId), step.replacement);
+        context.state.working.add(step.replacement);
+        records.push(step.replacement);
+      }
       if (step.status === 'CANCELED' || step.status === 'REJECTED' || step.status === 'REPLACED') {
         record.order.leavesQuantity = '0';
       }
@@ -137,6 +146,7 @@ function fill(context: Context, record: OrderRecord, quantity: number, at: numbe
   const symbol = String(order.symbol);
   const buying = String(order.side).startsWith('BUY');
   const value = quantity * record.price * record.multiplier;
+  const tradeDate = businessDate(at);
   for (const accountNumber of order.kind === 'BLOCK' ? [] : [String(order.accountNumber)]) {
     const account = context.state.accounts.get(accountNumber);
     if (!account) continue;
@@ -153,8 +163,8 @@ function fill(context: Context, record: OrderRecord, quantity: number, at: numbe
     account.trades.unshift({
       tradeId: randomUUID(),
       orderId: order.orderId,
-      tradeDate: isoDate(at),
-      settlementDate: isoDate(at + 86_400_000),
+      tradeDate,
+      settlementDate: settlementDate(tradeDate),
       executedAt: iso(at),
       symbol,
       assetClass: position.assetClass,
@@ -164,7 +174,8 @@ function fill(context: Context, record: OrderRecord, quantity: number, at: numbe
       grossAmount: money(value),
       commission: money(0),
       fees: money(0),
-      netAmount: money(buying ? value : value),
+      // Signed from the account's point of view: cash leaves on a purchase. The sandbox charges no commission or fees.
+      netAmount: money(buying ? -value : value),
       status: 'UNSETTLED',
     });
   }
@@ -560,7 +571,7 @@ const createSandboxDeposit: Handler = (context) => {
     activityId: randomUUID(),
     type: 'DEPOSIT',
     status: 'POSTED',
-    activityDate: isoDate(context.now),
+    activityDate: businessDate(context.now),
     postedAt: iso(context.now),
     description: 'Sandbox test deposit',
     amount: money(amount),
@@ -719,12 +730,15 @@ function checkPrices(body: JsonObject): void {
   }
 }
 
-/** What happens to an order after it is accepted (`x-sandbox-test-values` of `placeEquityOrder`). */
+/**
+ * What happens to an order after it is accepted (`x-sandbox-test-values` of `placeEquityOrder`): its fills
+ * take what is left, `leavesQuantity` (all of `quantity` on a new order, the rest on a replacement).
+ */
 function stepsFor(context: Context, order: JsonObject, price: number): OrderStep[] {
   const { now, timing } = context;
   const acknowledged = now + timing.acknowledgeMs;
   const filled = now + timing.fillMs;
-  const quantity = Number(order.quantity);
+  const quantity = Number(order.leavesQuantity);
   const underlying = String(order.underlying ?? order.symbol);
   if (underlying === 'XRJT') {
     return [
@@ -996,6 +1010,9 @@ const cancelOrder =
       );
     }
     if (status !== 'PENDING_CANCEL') {
+      // During PENDING_REPLACE the original is still the working version (the market has not confirmed the
+      // replace, or the order would be REPLACED): the cancel is for it, and dropping its steps drops the
+      // replacement, which only the confirmation would create. PENDING_CANCEL can't become REPLACED.
       moveOrder(context.descriptions.orderTransitions, record, 'PENDING_CANCEL', context.now);
       record.steps = [{ at: context.now + context.timing.acknowledgeMs, status: 'CANCELED' }];
       context.state.working.add(record);
@@ -1027,31 +1044,41 @@ const updateOrder =
       );
     }
     checkRoom(context);
-    const replacement = newOrder(context, {
-      ...Object.fromEntries(
+    // The market confirms the replace at `at`, which creates the replacement: with the changed terms, the
+    // same `clientOrderId`, and the fills so far (`quantity` is the new total, filled shares included).
+    const at = context.now + context.timing.acknowledgeMs;
+    const filled = Number(record.order.filledQuantity);
+    const replacement = newOrder(
+      { ...context, now: at },
+      Object.fromEntries(
         Object.entries(merged).filter(
           ([key]) => !['orderId', 'status', 'createdAt', 'updatedAt', 'filledQuantity', 'leavesQuantity'].includes(key),
         ),
       ),
+    );
+    Object.assign(replacement, {
       replacesOrderId: record.order.orderId,
+      filledQuantity: record.order.filledQuantity,
+      leavesQuantity: quantityText(quantity - filled),
+      averageFillPrice: record.order.averageFillPrice,
     });
-    replacement.replacesOrderId = record.order.orderId;
     const price = record.price;
-    const at = context.now + context.timing.acknowledgeMs;
+    // Working at once: NEW, and PARTIALLY_FILLED when it carries fills (x-transitions has no shorter way).
+    const working: OrderStep[] = [{ at, status: 'NEW' }];
+    if (filled > 0) working.push({ at, status: 'PARTIALLY_FILLED' });
     const next: OrderRecord = {
       assetClass,
       order: replacement,
       price,
       multiplier: record.multiplier,
-      steps: stepsFor({ ...context, now: at }, replacement, price),
+      steps: [
+        ...working,
+        ...stepsFor({ ...context, now: at }, replacement, price).filter((step) => step.status !== 'NEW'),
+      ],
     };
-    next.steps.unshift({ at, status: 'NEW' });
-    if (next.steps[1]?.status === 'NEW') next.steps.splice(1, 1);
     moveOrder(context.descriptions.orderTransitions, record, 'PENDING_REPLACE', context.now);
-    record.steps = [{ at, status: 'REPLACED', replacedBy: String(replacement.orderId) }];
+    record.steps = [{ at, status: 'REPLACED', replacement: next }];
     context.state.working.add(record);
-    context.state.orders.set(String(replacement.orderId), next);
-    context.state.working.add(next);
     return { status: 202, body: record.order };
   };
 
@@ -1060,16 +1087,18 @@ const allocateBlock =
   (context) => {
     const record = orderOf(context, assetClass);
     const block = record.order;
-    if (
-      block.kind !== 'BLOCK' ||
-      block.allocationStatus === 'ALLOCATED' ||
-      Number(block.filledQuantity) === 0 ||
-      (WORKING.has(String(block.status)) && block.status !== 'PARTIALLY_FILLED')
-    ) {
+    // Allocated once only: the next allocation is a conflict with the block's state, not a broken rule.
+    if (block.kind === 'BLOCK' && block.allocationStatus === 'ALLOCATED') {
+      throw new ApiError(409, 'CONFLICT', `Block ${String(block.orderId)} has already been allocated.`);
+    }
+    // Final with fills: FILLED, or CANCELED or EXPIRED with some filled. A PARTIALLY_FILLED block still works.
+    if (block.kind !== 'BLOCK' || Number(block.filledQuantity) === 0 || WORKING.has(String(block.status))) {
       throw new ApiError(
         422,
         'BLOCK_NOT_ALLOCATABLE',
-        `Order ${String(block.orderId)} is not a filled, unallocated block order.`,
+        block.kind === 'BLOCK'
+          ? `Block ${String(block.orderId)} is ${String(block.status)} with ${String(block.filledQuantity)} filled; allocate it once it is final with fills.`
+          : `Order ${String(block.orderId)} is not a block order.`,
       );
     }
     const instructions = (bodyOf(context).allocations as JsonObject[]) ?? [];
@@ -1096,7 +1125,7 @@ const allocateBlock =
       const child = newOrder(context, {
         ...Object.fromEntries(
           Object.entries(block).filter(
-            ([key]) => !['orderId', 'accountNumbers', 'allocationStatus', 'allocations', 'clientOrderId'].includes(key),
+            ([key]) => !['orderId', 'accountNumbers', 'allocationStatus', 'allocations'].includes(key),
           ),
         ),
         kind: 'ALLOCATION',

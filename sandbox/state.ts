@@ -78,8 +78,11 @@ export interface OrderStep {
   /** Quantity that fills with this step. */
   readonly fill?: number;
   readonly reason?: string;
-  /** The order that replaces this one (a step to `REPLACED`). */
-  readonly replacedBy?: string;
+  /**
+   * The order that replaces this one (a step to `REPLACED`). It exists from this step on, as the market's
+   * confirmation creates it: a cancel that drops the step before then leaves no replacement behind.
+   */
+  readonly replacement?: OrderRecord;
 }
 
 export interface OrderRecord {
@@ -144,6 +147,36 @@ export function moveOrder(
 
 export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 export const isoDate = (ms: number): string => iso(ms).slice(0, 10);
+
+const DAY_MS = 86_400_000;
+const EASTERN = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Whether a day (ms since the epoch at 00:00 UTC) is a Saturday or a Sunday. */
+const isWeekend = (day: number): boolean => [0, 6].includes(new Date(day).getUTCDay());
+
+/**
+ * The US Eastern business date (`YYYY-MM-DD`) of a moment, as trade and activity dates are: its date in New
+ * York, not in UTC, and on a Saturday or Sunday the Monday after. The docs name no market holidays, so none
+ * are skipped.
+ */
+export function businessDate(ms: number): string {
+  const parts = Object.fromEntries(EASTERN.formatToParts(ms).map((part) => [part.type, part.value]));
+  let day = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
+  while (isWeekend(day)) day += DAY_MS;
+  return isoDate(day);
+}
+
+/** The settlement date of a trade date: T+1, the next business day (Friday's trades settle on Monday). */
+export function settlementDate(tradeDate: string): string {
+  let day = Date.parse(`${tradeDate}T00:00:00Z`) + DAY_MS;
+  while (isWeekend(day)) day += DAY_MS;
+  return isoDate(day);
+}
 
 /** A decimal string with at most `places` decimals and no trailing zeros (`"10"`, `"0.5"`). */
 export function quantityText(value: number, places = 6): string {

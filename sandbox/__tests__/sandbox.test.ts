@@ -703,6 +703,279 @@ describe('orders', () => {
   });
 });
 
+describe('replacements and cancels, as the order lifecycle says', () => {
+  it('carries the fills of the original into the replacement, whose quantity is the new total', async () => {
+    const accountNumber = await fundedAccount(sandbox, token, '20000.00');
+    // XPRT fills half of what is left, then works the rest.
+    const placed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, { symbol: 'XPRT', quantity: '200', clientOrderId: 'rebal-xprt-1' }),
+      headers: key(),
+    });
+    tick(2000);
+    const orderId = String(placed.body.orderId);
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${orderId}`, { token })).body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      filledQuantity: '100',
+    });
+    const replacing = await send(sandbox, 'PATCH', `/v1/orders/equity/${orderId}`, {
+      token,
+      body: { quantity: '300' },
+    });
+    expect([replacing.status, replacing.body.status]).toEqual([202, 'PENDING_REPLACE']);
+    tick(500);
+    const replaced = await send(sandbox, 'GET', `/v1/orders/equity/${orderId}`, { token });
+    expect(replaced.body).toMatchObject({ status: 'REPLACED', filledQuantity: '100', leavesQuantity: '0' });
+    const replacementId = String(replaced.body.replacedByOrderId);
+    const replacement = await send(sandbox, 'GET', `/v1/orders/equity/${replacementId}`, { token });
+    expect(replacement.body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      clientOrderId: 'rebal-xprt-1',
+      replacesOrderId: orderId,
+      quantity: '300',
+      filledQuantity: '100',
+      leavesQuantity: '200',
+      averageFillPrice: { amount: '50.00' },
+    });
+    tick(2000);
+    // Half of the 200 left fills: 200 of 300 in all, and the account holds what the last order says.
+    const last = await send(sandbox, 'GET', `/v1/orders/equity/${replacementId}`, { token });
+    expect(last.body).toMatchObject({ status: 'PARTIALLY_FILLED', filledQuantity: '200', leavesQuantity: '100' });
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/positions/XPRT`, { token })).body).toMatchObject({
+      quantity: '200',
+    });
+    // The reconciliation guide's order check: the trades of every order in the chain add up to the last order's fills.
+    const trades = await send(
+      sandbox,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/trades?from=2026-01-01&to=2026-12-31`,
+      { token },
+    );
+    const chain = (trades.body.data as JsonObject[]).filter(
+      (trade) => trade.orderId === orderId || trade.orderId === replacementId,
+    );
+    expect(chain.reduce((sum, trade) => sum + Number(trade.quantity), 0)).toBe(200);
+  });
+
+  it('cancels the version working when a cancel arrives during PENDING_REPLACE, leaving nothing working', async () => {
+    const accountNumber = await fundedAccount(sandbox, token);
+    const placed = await send(sandbox, 'POST', '/v1/orders/equity', {
+      token,
+      body: order(accountNumber, {
+        symbol: 'XNFL',
+        type: 'LIMIT',
+        limitPrice: { amount: '25.00', currency: 'USD' },
+      }),
+      headers: key(),
+    });
+    tick(500);
+    const orderId = String(placed.body.orderId);
+    const replacing = await send(sandbox, 'PATCH', `/v1/orders/equity/${orderId}`, {
+      token,
+      body: { quantity: '20' },
+    });
+    expect(replacing.body.status).toBe('PENDING_REPLACE');
+    // Before the market confirms the replace, the original is the working version.
+    const canceling = await send(sandbox, 'DELETE', `/v1/orders/equity/${orderId}`, { token });
+    expect([canceling.status, canceling.body.status]).toEqual([202, 'PENDING_CANCEL']);
+    tick(2000);
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${orderId}`, { token })).body).toMatchObject({
+      status: 'CANCELED',
+      leavesQuantity: '0',
+      replacedByOrderId: null,
+    });
+    // No replacement went on working: the account's only order is the canceled one.
+    const orders = await send(sandbox, 'GET', `/v1/orders/equity?accountNumber=${accountNumber}`, { token });
+    expect((orders.body.data as JsonObject[]).map((entry) => [entry.orderId, entry.status])).toEqual([
+      [orderId, 'CANCELED'],
+    ]);
+    const balances = await send(sandbox, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token });
+    expect(balances.body).toMatchObject({ openOrderReserve: { amount: '0.00' }, buyingPower: { amount: '10000.00' } });
+  });
+});
+
+describe('allocations, as the allocation pages say', () => {
+  it('allocates a block once it is final with fills, keeping its clientOrderId, and answers a second allocation with 409 CONFLICT', async () => {
+    const accounts = [await fundedAccount(sandbox, token), await fundedAccount(sandbox, token)];
+    // XPRT fills half the block, which then works the rest: PARTIALLY_FILLED.
+    const block = await send(sandbox, 'POST', '/v1/orders/equity/block', {
+      token,
+      body: {
+        accountNumbers: accounts,
+        clientOrderId: 'model-xprt-1',
+        symbol: 'XPRT',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '10',
+        timeInForce: 'DAY',
+      },
+      headers: key(),
+    });
+    tick(2000);
+    const blockId = String(block.body.orderId);
+    expect((await send(sandbox, 'GET', `/v1/orders/equity/${blockId}`, { token })).body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      filledQuantity: '5',
+    });
+    const allocations = {
+      allocations: [
+        { accountNumber: accounts[0], quantity: '3' },
+        { accountNumber: accounts[1], quantity: '2' },
+      ],
+    };
+    const working = await send(sandbox, 'POST', `/v1/orders/equity/${blockId}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect([working.status, working.body]).toEqual([
+      422,
+      { error: expect.objectContaining({ code: 'BLOCK_NOT_ALLOCATABLE' }) },
+    ]);
+    // Cancel the rest first, as the page says: the block ends CANCELED with its fills, and can be allocated.
+    expect((await send(sandbox, 'DELETE', `/v1/orders/equity/${blockId}`, { token })).status).toBe(202);
+    tick(500);
+    const allocated = await send(sandbox, 'POST', `/v1/orders/equity/${blockId}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect(allocated.body).toMatchObject({ status: 'CANCELED', allocationStatus: 'ALLOCATED', filledQuantity: '5' });
+    for (const allocation of allocated.body.allocations as JsonObject[]) {
+      expect(
+        (await send(sandbox, 'GET', `/v1/orders/equity/${String(allocation.orderId)}`, { token })).body,
+      ).toMatchObject({
+        kind: 'ALLOCATION',
+        clientOrderId: 'model-xprt-1',
+        parentOrderId: blockId,
+        accountNumber: allocation.accountNumber,
+        status: 'FILLED',
+      });
+    }
+    const again = await send(sandbox, 'POST', `/v1/orders/equity/${blockId}/allocations`, {
+      token,
+      body: allocations,
+      headers: key(),
+    });
+    expect([again.status, again.body]).toEqual([409, { error: expect.objectContaining({ code: 'CONFLICT' }) }]);
+    // Nothing was allocated twice.
+    expect((await send(sandbox, 'GET', `/v1/accounts/${accounts[0]}/positions/XPRT`, { token })).body.quantity).toBe(
+      '3',
+    );
+  });
+});
+
+describe('money and dates of trades, as the activity pages say', () => {
+  /** Moves the test clock forward to a moment (never back: tokens and orders count on it). */
+  function clockAt(moment: string): void {
+    const at = Date.parse(moment);
+    expect(at).toBeGreaterThan(clock);
+    clock = at;
+  }
+
+  /** The trades of an account over the whole test year, newest first. */
+  async function tradesOf(own: Sandbox, ownToken: string, accountNumber: string): Promise<JsonObject[]> {
+    const reply = await send(
+      own,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/trades?from=2026-01-01&to=2026-12-31`,
+      {
+        token: ownToken,
+      },
+    );
+    return reply.body.data as JsonObject[];
+  }
+
+  let own: Sandbox;
+  let ownToken: string;
+  let accountNumber: string;
+  let cashBefore: number;
+  beforeAll(async () => {
+    // Friday 13 March 2026, 9:29 p.m. Eastern (EDT, UTC-4): already Saturday in UTC.
+    clockAt('2026-03-14T01:29:00Z');
+    own = sandboxWith();
+    ownToken = await tokenFor(own);
+    ({ accountNumber } = await openAccount(own, ownToken));
+    tick(2000);
+    const opened = await send(own, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token: ownToken });
+    cashBefore = Number((opened.body.cashBalance as JsonObject).amount);
+    const deposit = await send(own, 'POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
+      token: ownToken,
+      body: { amount: { amount: '10000.00', currency: 'USD' } },
+      headers: key(),
+    });
+    expect(deposit.status).toBe(201);
+    await send(own, 'POST', '/v1/orders/equity', { token: ownToken, body: order(accountNumber, {}), headers: key() });
+    tick(2000);
+    // Saturday 14 March, noon Eastern: no business day, so the sale belongs to Monday's.
+    clockAt('2026-03-14T16:00:00Z');
+    ownToken = await tokenFor(own);
+    await send(own, 'POST', '/v1/orders/equity', {
+      token: ownToken,
+      body: order(accountNumber, { side: 'SELL', quantity: '4' }),
+      headers: key(),
+    });
+    tick(2000);
+    // The other tests' token was issued before the jump.
+    token = await tokenFor(sandbox);
+  });
+
+  it('signs netAmount from the account’s point of view: negative for the purchase, positive for the sale', async () => {
+    const [sale, purchase] = await tradesOf(own, ownToken, accountNumber);
+    expect([purchase.side, purchase.grossAmount, purchase.netAmount]).toEqual([
+      'BUY',
+      { amount: '1855.00', currency: 'USD' },
+      { amount: '-1855.00', currency: 'USD' },
+    ]);
+    expect([sale.side, sale.grossAmount, sale.netAmount]).toEqual([
+      'SELL',
+      { amount: '742.00', currency: 'USD' },
+      { amount: '742.00', currency: 'USD' },
+    ]);
+  });
+
+  it('dates a trade by its US Eastern business date and settles it one business day later, skipping the weekend', async () => {
+    const [sale, purchase] = await tradesOf(own, ownToken, accountNumber);
+    expect([purchase.executedAt, purchase.tradeDate, purchase.settlementDate]).toEqual([
+      '2026-03-14T01:29:03Z',
+      '2026-03-13',
+      '2026-03-16',
+    ]);
+    expect([sale.tradeDate, sale.settlementDate]).toEqual(['2026-03-16', '2026-03-17']);
+    // from and to filter on the trade date.
+    const friday = await send(
+      own,
+      'GET',
+      `/v1/accounts/${accountNumber}/activity/trades?from=2026-03-13&to=2026-03-13`,
+      { token: ownToken },
+    );
+    expect((friday.body.data as JsonObject[]).map((trade) => trade.side)).toEqual(['BUY']);
+  });
+
+  it('passes the reconciliation guide’s cash check: the change in cash is the sum of the trades’ netAmount and the posted non-trade amounts', async () => {
+    const from = '2026-03-13';
+    const to = '2026-03-16';
+    const trades = await send(own, 'GET', `/v1/accounts/${accountNumber}/activity/trades?from=${from}&to=${to}`, {
+      token: ownToken,
+    });
+    const nonTrade = await send(own, 'GET', `/v1/accounts/${accountNumber}/activity/non-trade?from=${from}&to=${to}`, {
+      token: ownToken,
+    });
+    const cents = (money: unknown) => Math.round(Number((money as JsonObject).amount) * 100);
+    const booked =
+      (trades.body.data as JsonObject[])
+        .filter((trade) => trade.status !== 'CANCELED')
+        .reduce((sum, trade) => sum + cents(trade.netAmount), 0) +
+      (nonTrade.body.data as JsonObject[])
+        .filter((entry) => entry.status !== 'PENDING')
+        .reduce((sum, entry) => sum + cents(entry.amount), 0);
+    const balances = await send(own, 'GET', `/v1/accounts/${accountNumber}/balances/summary`, { token: ownToken });
+    // Trade-date cash: the balance includes the unsettled trades.
+    expect(cents(balances.body.cashBalance) - Math.round(cashBefore * 100)).toBe(booked);
+    expect(booked).toBe(1_000_000 - 185_500 + 74_200);
+  });
+});
+
 describe('the rules of the hosted sandbox', () => {
   it('replays an idempotent create, refuses the key with another body, and answers 409 CONFLICT while the first runs', async () => {
     const slow = sandboxWith({ processingMs: 50 });
