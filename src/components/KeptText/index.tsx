@@ -32,9 +32,7 @@ const keptSpan = (inner: string) => `<span class="${keepWholeStyles.whole}" data
 
 function keptPiecesHtml(pieces: readonly TextPiece[]): string {
   return pieces
-    .map(
-      ({ text, keep, breakAfter }) => `${keep ? keptSpan(text) : text}${breakAfter ? '<wbr>' : ''}`,
-    )
+    .map(({ text, keep, breakAfter }) => `${keep ? keptSpan(text) : text}${breakAfter ? '<wbr>' : ''}`)
     .join('');
 }
 

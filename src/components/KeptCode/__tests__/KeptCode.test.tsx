@@ -5,9 +5,7 @@ import KeptCode from '..';
 describe('KeptCode', () => {
   it('lets a URL wrap only after its separators', () => {
     const { container } = render(<KeptCode>http://localhost:4010/oauth2/token</KeptCode>);
-    expect(container.innerHTML).toBe(
-      '<code>http://<wbr>localhost:4010/<wbr>oauth2/<wbr>token</code>',
-    );
+    expect(container.innerHTML).toBe('<code>http://<wbr>localhost:4010/<wbr>oauth2/<wbr>token</code>');
     expect(container.textContent).toBe('http://localhost:4010/oauth2/token');
   });
 
