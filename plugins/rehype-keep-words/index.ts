@@ -53,13 +53,28 @@ function isParent(node: RootContent): node is RootContent & { children: RootCont
 /** Inline elements that may hold a kept token and so be kept with the characters touching them. */
 const INLINE = new Set(['code', 'a', 'strong', 'em', 'b', 'i', 'kbd', 'span']);
 
-const isKeptInside = (node: RootContent | ElementContent): boolean =>
-  (node.type === 'mdxJsxTextElement' && node.name === KEEP_WHOLE) ||
-  ('children' in node && (node.children as RootContent[]).some(isKeptInside));
+/**
+ * The longest kept token held together with what touches it. A longer one (a UUID) may be wider than a phone's
+ * line, and must be free to wrap inside, which a token held together is not.
+ */
+const TOGETHER_LENGTH = 28;
 
-/** Whether a (visited) child is an inline element holding a kept token. */
+const keptTokens = (node: RootContent | ElementContent): (RootContent | ElementContent)[] =>
+  node.type === 'mdxJsxTextElement' && node.name === KEEP_WHOLE
+    ? [node]
+    : 'children' in node
+      ? (node.children as RootContent[]).flatMap(keptTokens)
+      : [];
+
+const textOf = (node: RootContent | ElementContent): string =>
+  node.type === 'text' ? node.value : 'children' in node ? (node.children as RootContent[]).map(textOf).join('') : '';
+
+/** Whether a (visited) child is an inline element holding kept tokens short enough to hold together. */
 const isKeptInline = (node: RootContent | undefined): node is Element =>
-  node?.type === 'element' && INLINE.has(node.tagName) && isKeptInside(node);
+  node?.type === 'element' &&
+  INLINE.has(node.tagName) &&
+  keptTokens(node).length > 0 &&
+  keptTokens(node).every((token) => textOf(token).length <= TOGETHER_LENGTH);
 
 /**
  * An inline element holding a kept token, with the characters that touch it (`(`, `),`), kept together: the

@@ -146,10 +146,13 @@ describe('rehypeKeepWords', () => {
           text(' alone, or ('),
           element('a', [element('code', [text('x-sandbox-test-values')])]),
           text(').'),
+          text(' A UUID ('),
+          element('code', [text('2f8a4c6e-0b1d-4e3f-9a57-c8d2e6b4a013')]),
+          text(') may wrap.'),
         ]),
       ],
       '<p>Send it (see [[<code>[[X-Request-Id]]</code>),]] then <code>PENDING</code>. Or <code>[[Idempotency-Key]]</code> alone, or ' +
-        '[[(<a><code>[[x-sandbox-test-values]]</code></a>).]]</p>',
+        '[[(<a><code>[[x-sandbox-test-values]]</code></a>).]] A UUID (<code>[[2f8a4c6e-0b1d-4e3f-9a57-c8d2e6b4a013]]</code>) may wrap.</p>',
     ],
     [
       'a code block inside a cell',

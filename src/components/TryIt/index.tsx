@@ -15,6 +15,7 @@ import {
   type SandboxToken,
 } from '@site/src/auth/sandboxToken';
 import KeptCode from '@site/src/components/KeptCode';
+import KeepWhole from '@site/src/components/KeepWhole';
 import useSandboxClientId from '@site/src/auth/useSandboxClientId';
 import { LOCAL_SANDBOX, TOKEN } from '@site/src/facts';
 import LocalDemoClient from './LocalDemoClient';
@@ -534,7 +535,10 @@ export default function TryItPanel({ operationId }: Props): ReactNode {
         {operation.contentType?.includes('json') && (
           <div className={styles.field}>
             <label htmlFor={`${id}-body`}>
-              Request body (<KeptCode>{operation.contentType}</KeptCode>)
+              Request body{' '}
+              <KeepWhole together>
+                (<KeptCode>{operation.contentType}</KeptCode>)
+              </KeepWhole>
               {operation.bodyRequired ? <span className={styles.required}> (required)</span> : null}
             </label>
             <textarea
