@@ -57,6 +57,12 @@ function keptCodeSpan(span: string, code: string): string {
     .join('')}</code>`;
 }
 
+/** A URL's text with `<wbr>` after its separators (escaped for Markdown, which reads link text). */
+const breakable = (url: string) =>
+  keepWholePieces(url)
+    .map(({ text, breakAfter }) => `${escaped(text)}${breakAfter ? '<wbr>' : ''}`)
+    .join('');
+
 /** In a line: code spans, links and images (their text kept, their target not), raw HTML and bare URLs. */
 const INLINE = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)|(!?\[)([^\]]*)(\]\([^)]*\))|<[^>\s][^>]*>|https?:\/\/\S+/gu;
 
@@ -78,7 +84,12 @@ function keptLine(line: string): string {
       const html = keptCodeSpan(whole, code);
       parts.push({ raw: whole, html, together: html !== whole && code.length <= TOGETHER_LENGTH });
     } else if (opening) parts.push({ raw: whole, html: `${opening}${keptLine(linkText)}${target}` });
-    else parts.push({ raw: whole, html: whole });
+    else if (/^https?:/u.test(whole)) {
+      // A bare URL, as Markdown would link it, with a line-break opportunity after each separator.
+      const url = whole.replace(/[.,;:!?)]+$/u, '');
+      parts.push({ raw: url, html: `[${breakable(url)}](${url})` });
+      parts.push({ raw: whole.slice(url.length), html: whole.slice(url.length) });
+    } else parts.push({ raw: whole, html: whole });
     last = match.index + whole.length;
   }
   text(line.slice(last));
@@ -108,13 +119,44 @@ function keptLine(line: string): string {
 const STRUCTURE = /^\s*(#{1,6}\s|\|?\s*:?-{3,}|<|\[[^\]]+\]:)/u;
 const FENCE = /^\s*(`{3,}|~{3,})/u;
 
+/** A line that starts a block of its own, or is part of one that must keep its lines. */
+const STARTS_BLOCK = /^\s*([-*+]\s|\d+[.)]\s|#|>|\||`{3}|~{3}|<|\[[^\]]+\]:)|^( {4}|\t)|^\s*$/u;
+
+/**
+ * The paragraphs' lines joined: a code span or link may run over a line break, where a line alone cannot
+ * be read. Markdown shows a line break inside a paragraph as a space, so nothing a reader sees changes.
+ */
+function joinedParagraphs(markdown: string): string {
+  const lines: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const opening = FENCE.exec(line)?.[1];
+    if (fence || opening) {
+      if (fence && opening && opening[0] === fence[0] && opening.length >= fence.length) fence = null;
+      else if (!fence && opening) fence = opening;
+      lines.push(line);
+      continue;
+    }
+    const previous = lines.at(-1);
+    const joins =
+      previous !== undefined &&
+      !STARTS_BLOCK.test(line) &&
+      previous.trim() !== '' &&
+      !/^\s*(#|\||<|`{3}|~{3})/u.test(previous) &&
+      !/ {2}$|\\$/u.test(previous);
+    if (joins) lines[lines.length - 1] = `${previous} ${line.trim()}`;
+    else lines.push(line);
+  }
+  return lines.join('\n');
+}
+
 /** A description's Markdown with its tokens kept; fenced and indented code, headings and HTML lines as they are. */
 export function keptMarkdown(markdown: string): string {
   let fence: string | null = null;
   let previousBlank = true;
   /** Inside a code span or link text that runs over a line break. */
   let across = false;
-  return markdown
+  return joinedParagraphs(markdown)
     .split('\n')
     .map((line) => {
       const opening = FENCE.exec(line)?.[1];

@@ -20,8 +20,7 @@ export interface BrokenWord {
  * block that holds it cannot fit and may break; SVG text, form controls and visually hidden text are skipped.
  */
 export function findBrokenWords(scope: string | null): BrokenWord[] {
-  const root = scope ? document.querySelector(scope) : document.body;
-  if (!root) return [];
+  const roots = scope ? Array.from(document.querySelectorAll(scope)) : [document.body];
   const INLINE = new Set(['inline', 'contents', 'ruby', 'ruby-text']);
   const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'SELECT', 'OPTION']);
   const styles = new Map<Element, CSSStyleDeclaration>();
@@ -85,8 +84,13 @@ export function findBrokenWords(scope: string | null): BrokenWord[] {
   const runs: Run[] = [];
   let run: Run = { text: '', nodes: [] };
   let lastBox: Element | null = null;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const nodes = roots.flatMap((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    const found: Node[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) found.push(node);
+    return found;
+  });
+  for (const node of nodes) {
     if (node instanceof Element) {
       if (node.tagName === 'BR') run.text += '\n';
       continue;
@@ -172,7 +176,7 @@ export function findBrokenWords(scope: string | null): BrokenWord[] {
   return broken;
 }
 
-/** The words broken across lines on the open page (or under `scope`), as `word drawn` lines. */
+/** The words broken across lines on the open page (or under each element `scope` selects). */
 export async function brokenWords(page: Page, scope: string | null = null): Promise<BrokenWord[]> {
   return page.evaluate(findBrokenWords, scope);
 }

@@ -54,7 +54,11 @@ describe('keptMarkdown', () => {
     ],
     [
       'Mail api-support@clearing.example or https://a-b.example/x-y.',
-      'Mail api-support@clearing.example or https://a-b.example/x-y.',
+      'Mail api-support@clearing.example or [https://<wbr>a-b.<wbr>example/<wbr>x-y](https://a-b.example/x-y).',
+    ],
+    [
+      'A code span `{ "error": {\n"code" } }` over two lines.',
+      'A code span <code><span class="kept-word" data-keep-whole>{ "error":</span> <span class="kept-word" data-keep-whole>{ "code"</span> } }</code> over two lines.',
     ],
     [
       '| `a-b` | c |\n| --- | --- |',
