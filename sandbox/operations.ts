@@ -7,6 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
 import { ApiError, notFound, type Answer } from './http';
+import {
+  actionsFor,
+  answerWithCorrection,
+  answerWithDocument,
+  reviewOf,
+  reviewOutcome,
+  type Review,
+} from './onboarding';
 import type { SandboxDescriptions } from './spec';
 import {
   businessDate,
@@ -21,7 +29,6 @@ import {
   type Limits,
   type OrderRecord,
   type OrderStep,
-  type ReviewOutcome,
   type Timing,
 } from './state';
 
@@ -35,30 +42,6 @@ const OPTION_MULTIPLIER = 100;
 const DEPOSIT_LIMIT = 1_000_000;
 const CASH_LIMIT = 10_000_000;
 const RESERVATION_DAYS = 30;
-
-/** The review outcome the `PRIMARY` owner's family name picks (`x-sandbox-test-values` of `openAccount`). */
-export function reviewOutcome(familyName: string | undefined): ReviewOutcome {
-  switch (familyName) {
-    case 'Pending':
-      return { status: 'PENDING' };
-    case 'Document':
-      return { status: 'ACTION_REQUIRED', action: 'DOCUMENT_REQUIRED' };
-    case 'Information':
-      return { status: 'ACTION_REQUIRED', action: 'INFORMATION_REQUIRED' };
-    case 'Expire':
-      return { status: 'REJECTED', reason: 'ACTION_NOT_COMPLETED' };
-    case 'Identity':
-      return { status: 'REJECTED', reason: 'IDENTITY_NOT_VERIFIED' };
-    case 'Jurisdiction':
-      return { status: 'REJECTED', reason: 'RESTRICTED_JURISDICTION' };
-    case 'Duplicate':
-      return { status: 'REJECTED', reason: 'DUPLICATE_ACCOUNT' };
-    case 'Compliance':
-      return { status: 'REJECTED', reason: 'COMPLIANCE_DECLINED' };
-    default:
-      return { status: 'APPROVED' };
-  }
-}
 
 const WORKING = new Set(['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'PENDING_CANCEL', 'PENDING_REPLACE']);
 
@@ -83,12 +66,17 @@ const amountOf = (value: unknown): number | null =>
 
 const bodyOf = (context: Context): JsonObject => (isObject(context.body) ? context.body : {});
 
-/** The account's status now: `PENDING` until its application is approved, `ACTIVE` after. */
-function accountStatus(context: Context, account: AccountRecord): string {
+/** The review of the account's onboarding application now (`null` for an account without one). */
+function onboardingReview(context: Context, account: AccountRecord): Review | null {
   const application = context.state.applications.get(account.applicationId);
-  if (!application) return 'PENDING';
-  if (application.outcome.status === 'APPROVED' && context.now >= application.decideAt) return 'ACTIVE';
-  if (application.outcome.status === 'REJECTED' && context.now >= application.decideAt) return 'CLOSED';
+  return application ? reviewOf(application, context.now, context.timing.reviewMs) : null;
+}
+
+/** The account's status now: `PENDING` until its application is approved, `ACTIVE` after, `CLOSED` if rejected. */
+function accountStatus(context: Context, account: AccountRecord): string {
+  const review = onboardingReview(context, account);
+  if (review?.status === 'APPROVED') return 'ACTIVE';
+  if (review?.status === 'REJECTED') return 'CLOSED';
   return 'PENDING';
 }
 
@@ -260,13 +248,22 @@ const openAccount: Handler = (context) => {
     accountNumber = `5GT${state.nextAccountNumber++}`;
   }
   const applicationId = randomUUID();
+  const familyName = primaryFamilyName(body);
+  const outcome = reviewOutcome(familyName);
+  const template = context.descriptions.example('getOnboardingResult', '200', 'actionRequired');
+  const examples = Array.isArray(template.requiredActions) ? template.requiredActions.filter(isObject) : [];
+  // A rejection by name comes without actions; every other review first asks for what the test values and the type need.
+  const { actions, windowMs } =
+    outcome.status === 'APPROVED' ? actionsFor(body, familyName, examples) : { actions: [], windowMs: 0 };
   state.applications.set(applicationId, {
     applicationId,
     accountNumber,
     accountType,
     submittedAt: now,
     decideAt: now + timing.reviewMs,
-    outcome: reviewOutcome(primaryFamilyName(body)),
+    outcome,
+    actions,
+    actionWindowMs: windowMs,
   });
   state.accounts.set(accountNumber, {
     accountNumber,
@@ -288,44 +285,42 @@ const openAccount: Handler = (context) => {
 const getOnboardingResult: Handler = (context) => {
   const application = context.state.applications.get(context.params.applicationId);
   if (!application) throw notFound(`Application ${context.params.applicationId}`);
-  const decided = context.now >= application.decideAt && application.outcome.status !== 'PENDING';
-  const outcome = decided ? application.outcome : ({ status: 'PENDING' } as const);
-  const template = context.descriptions.example(
-    'getOnboardingResult',
-    '200',
-    outcome.status === 'REJECTED' ? 'rejected' : 'actionRequired',
-  );
-  const actions = Array.isArray(template.requiredActions) ? template.requiredActions.filter(isObject) : [];
-  const at = decided ? application.decideAt : application.submittedAt;
-  const body: JsonObject = {
-    applicationId: application.applicationId,
-    accountNumber: application.accountNumber,
-    accountType: application.accountType,
-    status: outcome.status,
-    submittedAt: iso(application.submittedAt),
-    updatedAt: iso(at),
-    decidedAt: outcome.status === 'APPROVED' || outcome.status === 'REJECTED' ? iso(at) : null,
-    actionDueBy: outcome.status === 'ACTION_REQUIRED' ? iso(at + 30 * 86_400_000) : null,
-    requiredActions: [],
-    rejectionReason: null,
+  const review = reviewOf(application, context.now, context.timing.reviewMs);
+  const at = (ms: number | null) => (ms === null ? null : iso(ms));
+  return {
+    status: 200,
+    body: {
+      applicationId: application.applicationId,
+      accountNumber: application.accountNumber,
+      accountType: application.accountType,
+      status: review.status,
+      submittedAt: iso(application.submittedAt),
+      updatedAt: iso(review.updatedAt),
+      decidedAt: at(review.decidedAt),
+      actionDueBy: at(review.actionDueBy),
+      requiredActions: review.actions.map(({ action, status }) => ({
+        actionId: action.actionId,
+        type: action.type,
+        documentType: action.documentType,
+        partyId: action.partyId,
+        field: action.field,
+        message: action.message,
+        status,
+      })),
+      rejectionReason: review.rejectionReason
+        ? {
+            code: review.rejectionReason,
+            message: `The sandbox rejected this application (${review.rejectionReason}), as its test values say.`,
+          }
+        : null,
+    },
   };
-  if (outcome.status === 'ACTION_REQUIRED') {
-    const action = actions.find((candidate) => candidate.type === outcome.action) ?? actions[0];
-    body.requiredActions = [{ ...action, type: outcome.action, status: 'OPEN' }];
-  }
-  if (outcome.status === 'REJECTED') {
-    body.rejectionReason = {
-      code: outcome.reason,
-      message: `The sandbox rejected this application (${outcome.reason}), as its test values say.`,
-    };
-  }
-  return { status: 200, body };
 };
 
 const getAccount: Handler = (context) => {
   const account = accountOf(context);
   const template = context.descriptions.example('getAccount', '200', 'individualActive');
-  const application = context.state.applications.get(account.applicationId);
+  const decidedAt = onboardingReview(context, account)?.decidedAt ?? null;
   const status = accountStatus(context, account);
   const request = account.request;
   const owner = isObject(request.primaryOwner) ? request.primaryOwner : {};
@@ -338,8 +333,8 @@ const getAccount: Handler = (context) => {
       accountType: account.accountType,
       status,
       applicationId: account.applicationId,
-      openedAt: status === 'ACTIVE' && application ? iso(application.decideAt) : null,
-      closedAt: status === 'CLOSED' && application ? iso(application.decideAt) : null,
+      openedAt: status === 'ACTIVE' && decidedAt !== null ? iso(decidedAt) : null,
+      closedAt: status === 'CLOSED' && decidedAt !== null ? iso(decidedAt) : null,
       primaryOwner: {
         ...templateOwner,
         ...Object.fromEntries(
@@ -607,6 +602,9 @@ const resetSandbox: Handler = (context) => {
 
 function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
   const account = accountOf(context);
+  if (accountStatus(context, account) === 'CLOSED') {
+    throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is CLOSED.`);
+  }
   if (context.state.documents.size >= context.limits.documents) {
     throw new ApiError(
       409,
@@ -617,6 +615,12 @@ function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
   const operationId = kind === 'add' ? 'addAccountDocument' : 'generateAccountDocument';
   const template = context.descriptions.example(operationId, '201');
   const body = bodyOf(context);
+  const actionId = typeof body.actionId === 'string' && body.actionId !== '' ? body.actionId : undefined;
+  const application = context.state.applications.get(account.applicationId);
+  if (kind === 'add' && application) {
+    const documentType = typeof body.documentType === 'string' ? body.documentType : undefined;
+    answerWithDocument(application, context.now, context.timing.reviewMs, { actionId, documentType });
+  }
   const documentId = randomUUID();
   const created: JsonObject = {
     ...template,
@@ -626,6 +630,7 @@ function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
   };
   if (typeof body.documentType === 'string') created.documentType = body.documentType;
   if ('partyId' in created) created.partyId = typeof body.partyId === 'string' ? body.partyId : null;
+  if ('actionId' in created) created.actionId = actionId ?? null;
   if ('updatedAt' in created) created.updatedAt = iso(context.now);
   context.state.documents.set(documentId, { documentId, accountNumber: account.accountNumber, body: created });
   return { status: 201, headers: { Location: `${context.base}/documents/${documentId}` }, body: created };
@@ -651,15 +656,14 @@ function accountUpdate(operationId: string): Handler {
     const account = accountOf(context);
     const status = accountStatus(context, account);
     if (status === 'CLOSED') throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is CLOSED.`);
-    if (status === 'PENDING') {
-      throw new ApiError(
-        409,
-        'CONFLICT',
-        `The onboarding application of account ${account.accountNumber} is still under review.`,
-      );
-    }
     const body = bodyOf(context);
-    if (needsReview(operationId, body)) {
+    const application = context.state.applications.get(account.applicationId);
+    if (status === 'PENDING') {
+      // Only the correction an open INFORMATION_REQUIRED action asks for; it is reviewed with the application.
+      if (!application) throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is PENDING.`);
+      const blocks = Object.keys(body).filter((name) => name !== 'partyId');
+      answerWithCorrection(application, context.now, context.timing.reviewMs, blocks);
+    } else if (needsReview(operationId, body)) {
       const applicationId = randomUUID();
       context.state.applications.set(applicationId, {
         applicationId,
@@ -668,6 +672,8 @@ function accountUpdate(operationId: string): Handler {
         submittedAt: context.now,
         decideAt: context.now + context.timing.reviewMs,
         outcome: { status: 'APPROVED' },
+        actions: [],
+        actionWindowMs: 0,
       });
       return {
         status: 202,

@@ -39,19 +39,36 @@ export interface Reservation {
   readonly expiresAt: number;
 }
 
+/** What the review decides once no action is left open (`PENDING`: it never decides). */
 export type ReviewOutcome =
   | { readonly status: 'APPROVED' }
   | { readonly status: 'PENDING' }
-  | { readonly status: 'ACTION_REQUIRED'; readonly action: 'DOCUMENT_REQUIRED' | 'INFORMATION_REQUIRED' }
   | { readonly status: 'REJECTED'; readonly reason: string };
+
+/** A required action of an application (`accounts#RequiredAction`), with when your response to it arrived. */
+export interface OnboardingAction {
+  readonly actionId: string;
+  readonly type: 'DOCUMENT_REQUIRED' | 'INFORMATION_REQUIRED';
+  readonly documentType: string | null;
+  readonly partyId: string | null;
+  readonly field: string | null;
+  readonly message: string;
+  /** When the upload or correction that answers it arrived; `null` while none has. */
+  answeredAt: number | null;
+}
 
 export interface Application {
   readonly applicationId: string;
   readonly accountNumber: string;
   readonly accountType: string;
   readonly submittedAt: number;
+  /** When the review decides, or raises its actions. */
   readonly decideAt: number;
   readonly outcome: ReviewOutcome;
+  /** The actions raised at `decideAt` (sandbox/onboarding.ts). */
+  readonly actions: OnboardingAction[];
+  /** How long the actions may stay open once raised. */
+  readonly actionWindowMs: number;
 }
 
 export interface Position {

@@ -178,13 +178,16 @@ async function run(reader: Reader, code: string): Promise<Result> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Follows a page: runs its blocks in order and checks each against the response the page shows next. */
-async function follow(reader: Reader, file: string): Promise<string[]> {
+/**
+ * Follows a page: runs its blocks in order and checks each against the response the page shows next. The blocks
+ * of the operations in `skip` are left out: a step the page takes only in a state the reader does not reach.
+ */
+async function follow(reader: Reader, file: string, skip: readonly string[] = []): Promise<string[]> {
   const problems: string[] = [];
   const steps = stepsOf(file);
   const shownIds = new Set<string>(reader.ids.keys());
   for (const [index, step] of steps.entries()) {
-    if (step.kind !== 'request') continue;
+    if (step.kind !== 'request' || (step.operationId && skip.includes(step.operationId))) continue;
     const where = `${file}:${step.line}`;
     const unchained = [...new Set(step.code.match(ID_PATTERN) ?? [])].filter((id) => !shownIds.has(id));
     problems.push(...unchained.map((id) => `${where} uses ${id}, which no earlier response on the page showed`));
@@ -333,7 +336,10 @@ describe('the guides, followed against the local sandbox', () => {
   it('the open-account guide opens an account from a reserved number, and the update-account guide changes it', async () => {
     await call(reader, 'POST', '/sandbox/reset');
     reader.ids.clear();
-    expect(await follow(reader, 'accounts-api/guides/open-account-process.mdx')).toEqual([]);
+    // Step 6 answers the actions of an ACTION_REQUIRED application; the guide's Castellano is approved without
+    // any, and an actionId the application never raised is 404 (sandbox/__tests__/onboardingActions.test.ts
+    // walks that path).
+    expect(await follow(reader, 'accounts-api/guides/open-account-process.mdx', ['addAccountDocument'])).toEqual([]);
     // Step 5 polls until a final status; the account is then ACTIVE (step 7).
     const applicationId = reader.ids.get('8b1f3c52-6a0e-4f4d-9c3b-2e7a5d9f1c64');
     expect((await until(reader, `/onboarding/applications/${String(applicationId)}`, 'APPROVED')).status).toBe(

@@ -1,0 +1,114 @@
+/**
+ * A test client of the sandbox over HTTP: a clock the test moves, a token of a demo client, and a `send` that
+ * checks every answer of an operation against the description of that operation and status.
+ */
+import { randomUUID } from 'node:crypto';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { createSandbox, type Sandbox } from '../app';
+import { matchOperation, validateResponse } from '../spec';
+
+/** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
+const BASE = 'http://localhost:4020';
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: JsonObject;
+}
+
+export interface TestClient {
+  readonly sandbox: Sandbox;
+  /** Moves the sandbox's clock. */
+  tick(ms: number): void;
+  /** Sends a request with the client's token; a JSON `body` or a `raw` one. */
+  send(
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
+  ): Promise<Reply>;
+  /** Answers that break their operation's description: `METHOD path status: problem`. */
+  readonly invalid: string[];
+}
+
+/** A new sandbox with its own clock, and a client holding a token of `sandbox-demo` (every scope). */
+export async function testClient(): Promise<TestClient> {
+  let clock = Date.parse('2026-03-02T15:00:00Z');
+  const sandbox = createSandbox({ now: () => clock, rateLimit: false });
+  const invalid: string[] = [];
+  const tokenResponse = await sandbox.fetch(
+    new Request(`${BASE}/connect/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }),
+    }),
+  );
+  const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+
+  async function send(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...init.headers };
+    let body: BodyInit | undefined = init.raw;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const response = await sandbox.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+    const type = response.headers.get('Content-Type');
+    const parsed = type?.includes('json')
+      ? ((await response.json()) as JsonObject)
+      : { bytes: (await response.arrayBuffer()).byteLength };
+    const match = matchOperation(sandbox.descriptions, method, path.slice(3).split('?')[0]);
+    if (match.kind === 'operation') {
+      const problems = validateResponse(
+        match.operation,
+        response.status,
+        type,
+        type?.includes('json') ? parsed : undefined,
+      );
+      invalid.push(...problems.map((problem) => `${method} ${path} ${response.status}: ${problem}`));
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  return {
+    sandbox,
+    tick: (ms) => {
+      clock += ms;
+    },
+    send,
+    invalid,
+  };
+}
+
+/** A fresh `Idempotency-Key` header. */
+export const key = (): Record<string, string> => ({ 'Idempotency-Key': randomUUID() });
+
+/** A request-body example of an operation, by name (default: the first). */
+export function requestExample(sandbox: Sandbox, operationId: string, name?: string): JsonObject {
+  const operation = sandbox.descriptions.operations.find((candidate) => candidate.operationId === operationId);
+  const content = (operation?.definition.requestBody as JsonObject).content as JsonObject;
+  const media = Object.values(content)[0] as JsonObject;
+  if (!name && isObject(media.example)) return structuredClone(media.example);
+  const examples = media.examples as Record<string, { value: JsonObject }>;
+  return structuredClone((name ? examples[name] : Object.values(examples)[0]).value);
+}
+
+/** A `multipart/form-data` body as curl `--form` sends it: each field a part, `file` a PDF. */
+export function multipart(fields: Readonly<Record<string, unknown>>): { raw: string; headers: Record<string, string> } {
+  const boundary = 'sandbox-test-boundary';
+  const parts = Object.entries(fields).map(([name, value]) =>
+    name === 'file'
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.pdf"\r\nContent-Type: application/pdf\r\n\r\n${String(value)}\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+  );
+  return {
+    raw: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { ...key(), 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
