@@ -16,16 +16,42 @@ export interface Reply {
   readonly body: JsonObject;
 }
 
+/** What a request sends: a bearer token, a JSON `body` or a `raw` one, and headers. */
+export interface RequestParts {
+  readonly token?: string;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly raw?: BodyInit;
+}
+
+/** Sends a request to the sandbox as a client would, and reads the answer's body: JSON, or its size in bytes. */
+export async function request(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  parts: RequestParts = {},
+): Promise<Reply & { readonly type: string | null }> {
+  const headers: Record<string, string> = { ...parts.headers };
+  if (parts.token) headers.Authorization = `Bearer ${parts.token}`;
+  let body: BodyInit | undefined = parts.raw;
+  if (parts.body !== undefined) {
+    body = JSON.stringify(parts.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await sandbox.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+  const type = response.headers.get('Content-Type');
+  const parsed = type?.includes('json')
+    ? ((await response.json()) as JsonObject)
+    : { bytes: (await response.arrayBuffer()).byteLength };
+  return { status: response.status, headers: response.headers, body: parsed, type };
+}
+
 export interface TestClient {
   readonly sandbox: Sandbox;
   /** Moves the sandbox's clock. */
   tick(ms: number): void;
   /** Sends a request with the client's token; a JSON `body` or a `raw` one. */
-  send(
-    method: string,
-    path: string,
-    init?: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
-  ): Promise<Reply>;
+  send(method: string, path: string, parts?: Omit<RequestParts, 'token'>): Promise<Reply>;
   /** Answers that break their operation's description: `METHOD path status: problem`. */
   readonly invalid: string[];
 }
@@ -47,33 +73,19 @@ export async function testClient(): Promise<TestClient> {
   );
   const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
 
-  async function send(
-    method: string,
-    path: string,
-    init: { body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
-  ): Promise<Reply> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...init.headers };
-    let body: BodyInit | undefined = init.raw;
-    if (init.body !== undefined) {
-      body = JSON.stringify(init.body);
-      headers['Content-Type'] = 'application/json';
-    }
-    const response = await sandbox.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
-    const type = response.headers.get('Content-Type');
-    const parsed = type?.includes('json')
-      ? ((await response.json()) as JsonObject)
-      : { bytes: (await response.arrayBuffer()).byteLength };
+  async function send(method: string, path: string, parts: Omit<RequestParts, 'token'> = {}): Promise<Reply> {
+    const reply = await request(sandbox, method, path, { ...parts, token });
     const match = matchOperation(sandbox.descriptions, method, path.slice(3).split('?')[0]);
     if (match.kind === 'operation') {
       const problems = validateResponse(
         match.operation,
-        response.status,
-        type,
-        type?.includes('json') ? parsed : undefined,
+        reply.status,
+        reply.type,
+        reply.type?.includes('json') ? reply.body : undefined,
       );
-      invalid.push(...problems.map((problem) => `${method} ${path} ${response.status}: ${problem}`));
+      invalid.push(...problems.map((problem) => `${method} ${path} ${reply.status}: ${problem}`));
     }
-    return { status: response.status, headers: response.headers, body: parsed };
+    return reply;
   }
 
   return {

@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { matchOperation, validateResponse } from '../spec';
+import { request, type Reply, type RequestParts } from './client';
 
 /** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
 const BASE = 'http://localhost:4020';
@@ -30,49 +31,28 @@ function sandboxWith(options: SandboxOptions = {}): Sandbox {
   return createSandbox({ now: () => clock, ...options });
 }
 
-interface Reply {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: JsonObject;
-}
-
-async function send(
-  sandbox: Sandbox,
-  method: string,
-  path: string,
-  init: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
-): Promise<Reply> {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  let body: BodyInit | undefined = init.raw;
-  if (init.body !== undefined) {
-    body = JSON.stringify(init.body);
-    headers['Content-Type'] = 'application/json';
-  }
-  const response = await sandbox.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
-  const type = response.headers.get('Content-Type');
-  const parsed = type?.includes('json')
-    ? ((await response.json()) as JsonObject)
-    : { bytes: (await response.arrayBuffer()).byteLength };
-  expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+async function send(sandbox: Sandbox, method: string, path: string, parts: RequestParts = {}): Promise<Reply> {
+  const reply = await request(sandbox, method, path, parts);
+  const { type, body: parsed } = reply;
+  expect(reply.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
   if (path.startsWith('/v1/')) {
     const match = matchOperation(sandbox.descriptions, method, path.slice(3).split('?')[0]);
-    if (match.kind === 'operation' && response.status !== 404 && response.status !== 405 && response.status !== 413) {
-      called.add(`${match.operation.operationId} ${response.status}`);
+    if (match.kind === 'operation' && reply.status !== 404 && reply.status !== 405 && reply.status !== 413) {
+      called.add(`${match.operation.operationId} ${reply.status}`);
       const problems = validateResponse(
         match.operation,
-        response.status,
+        reply.status,
         type,
         type?.includes('json') ? parsed : undefined,
       );
-      invalid.push(...problems.map((problem) => `${method} ${path} ${response.status}: ${problem}`));
+      invalid.push(...problems.map((problem) => `${method} ${path} ${reply.status}: ${problem}`));
     } else {
       // Outside an operation's own answers: the common error envelope.
       const validate = ajv.compile(sandbox.descriptions.schema('accounts', 'Error'));
-      if (!validate(parsed)) invalid.push(`${method} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}`);
+      if (!validate(parsed)) invalid.push(`${method} ${path} ${reply.status}: ${ajv.errorsText(validate.errors)}`);
     }
   }
-  return { status: response.status, headers: response.headers, body: parsed };
+  return reply;
 }
 
 async function tokenFor(

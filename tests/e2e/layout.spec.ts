@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { FIELD_LIST_CLASS } from '../../src/components/ApiField/fieldAnchor';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { expect, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
 /**
@@ -206,17 +206,9 @@ function layoutProblems(page: Page, scheme: (typeof SCHEMES)[number], width: num
 
 /** Lays the open page out at a width and in a colour mode, and waits until it has settled there. */
 async function layOut(page: Page, target: LayoutPage, width: number, scheme: (typeof SCHEMES)[number]) {
-  await page.setViewportSize({ width, height: 800 });
   await page.emulateMedia({ colorScheme: scheme });
   await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-  // The docs sidebar is drawn by script, for the desktop or the phone layout, once the window has resized.
-  await page.waitForFunction(
-    (width) =>
-      window.innerWidth === width &&
-      (!document.querySelector('.theme-doc-markdown') ||
-        width <= 996 === !document.querySelector('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu')),
-    width,
-  );
+  await resizeAndSettle(page, width);
   await target.ready(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { expect, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
 import { brokenWords } from './brokenWords';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
@@ -45,16 +45,9 @@ const PAGES: WordsPage[] = [
 /** An endpoint page whose Try it panel is opened before it is measured. */
 const TRY_IT_PAGE = '/docs/accounts-api/endpoints/balance-summary';
 
-/** Sets the window's width and waits until the page has settled there (the docs sidebar is redrawn by script). */
+/** Lays the open page out at a width and waits until it has drawn all it draws there. */
 async function layOut(page: Page, target: WordsPage, width: number) {
-  await page.setViewportSize({ width, height: 800 });
-  await page.waitForFunction(
-    (width) =>
-      window.innerWidth === width &&
-      (!document.querySelector('.theme-doc-markdown') ||
-        width <= 996 === !document.querySelector('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu')),
-    width,
-  );
+  await resizeAndSettle(page, width);
   await target.ready(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
