@@ -8,10 +8,10 @@
 import crypto, { randomUUID } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { isObject, type JsonObject } from '../../openapi/document';
+import { type JsonObject } from '../../openapi/document';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { matchOperation, validateResponse } from '../spec';
-import { request, type Reply, type RequestParts } from './client';
+import { key, request, requestExample, type Reply, type RequestParts } from './client';
 
 /** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
 const BASE = 'http://localhost:4020';
@@ -73,18 +73,6 @@ async function tokenFor(
   );
   expect(response.status).toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
-}
-
-const key = () => ({ 'Idempotency-Key': randomUUID() });
-
-/** A request-body example of an operation, by name (default: the first). */
-function requestExample(sandbox: Sandbox, operationId: string, name?: string): JsonObject {
-  const operation = sandbox.descriptions.operations.find((candidate) => candidate.operationId === operationId);
-  const content = (operation?.definition.requestBody as JsonObject).content as JsonObject;
-  const media = Object.values(content)[0] as JsonObject;
-  if (!name && isObject(media.example)) return structuredClone(media.example);
-  const examples = media.examples as Record<string, { value: JsonObject }>;
-  return structuredClone((name ? examples[name] : Object.values(examples)[0]).value);
 }
 
 /** Opens an individual account whose primary owner has the given family name, and waits for its review. */
