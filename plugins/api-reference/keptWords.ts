@@ -8,7 +8,7 @@
  * everything Redoc reads as structure: headings (its section anchors), fenced code, link targets, tables'
  * cell separators and raw HTML. The downloads and the page Markdown keep the description as written.
  */
-import { keepWholePieces, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
+import { keepWholePieces, TOGETHER_LENGTH, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
 
 /** The class Redoc's kept tokens carry (styled in `src/components/ApiReference/styles.module.css`). */
 export const KEPT_WORD_CLASS = 'kept-word';
@@ -65,12 +65,6 @@ const breakable = (url: string) =>
 
 /** In a line: code spans, links and images (their text kept, their target not), raw HTML and bare URLs. */
 const INLINE = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)|(!?\[)([^\]]*)(\]\([^)]*\))|<[^>\s][^>]*>|https?:\/\/\S+/gu;
-
-/**
- * The longest kept code held together with the characters touching it (`(`, `),`): Chrome breaks a line between a
- * bracket and an inline block. A longer one (a UUID) must stay free to wrap inside on a phone.
- */
-const TOGETHER_LENGTH = 28;
 
 /** One line of Markdown text (not a heading, a fence or code) with its tokens kept. */
 function keptLine(line: string): string {

@@ -9,7 +9,7 @@
  */
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 import type { MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
-import { keepWholePieces, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
+import { keepWholePieces, TOGETHER_LENGTH, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
 
 export { keepWholePieces, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
 
@@ -52,12 +52,6 @@ function isParent(node: RootContent): node is RootContent & { children: RootCont
 
 /** Inline elements that may hold a kept token and so be kept with the characters touching them. */
 const INLINE = new Set(['code', 'a', 'strong', 'em', 'b', 'i', 'kbd', 'span']);
-
-/**
- * The longest kept token held together with what touches it. A longer one (a UUID) may be wider than a phone's
- * line, and must be free to wrap inside, which a token held together is not.
- */
-const TOGETHER_LENGTH = 28;
 
 const keptTokens = (node: RootContent | ElementContent): (RootContent | ElementContent)[] =>
   node.type === 'mdxJsxTextElement' && node.name === KEEP_WHOLE

@@ -6,6 +6,12 @@
  */
 export const KEPT_WORD_LENGTH = 40;
 export const PHONE_WORD_LENGTH = 16;
+/**
+ * The longest kept token held together with the brackets and punctuation touching it (Chrome breaks a line
+ * between a bracket and an inline block). A longer one (a UUID) may be wider than a phone's line and must stay
+ * free to wrap inside, which a token held together is not.
+ */
+export const TOGETHER_LENGTH = 28;
 
 /**
  * Where a path, URL or list may wrap: after each run of these that follows something else (not after a leading
