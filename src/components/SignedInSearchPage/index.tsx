@@ -7,6 +7,7 @@ import { useAuth } from '@site/src/auth/AuthProvider';
 import { searchPageTitle, searchQueryOf } from './searchPageTitle';
 import styles from './styles.module.css';
 import { tidyResults } from './tidyResults';
+import { keepResultsWords } from './keptResultWords';
 import { wholeWordMarks } from './wholeWordMarks';
 
 export interface Props {
@@ -54,13 +55,15 @@ function Message({ query }: { readonly query: string }): ReactNode {
 
 /**
  * While the plugin's results are drawn in `root`, and again whenever they change: marks cover whole words
- * (wholeWordMarks), a snippet that repeats its title and duplicates are hidden (tidyResults).
+ * (wholeWordMarks), words are kept whole as on the pages (keepResultsWords), a snippet that repeats its title
+ * and duplicates are hidden (tidyResults).
  */
 function useTidyResults(root: HTMLElement | null): void {
   useEffect(() => {
     if (!root) return undefined;
     const tidy = () => {
       wholeWordMarks(root);
+      keepResultsWords(root);
       tidyResults(root);
     };
     const observer = new MutationObserver(tidy);
