@@ -20,6 +20,7 @@ import { useColorMode } from '@docusaurus/theme-common';
 import LazyContentItems from './LazyContentItems';
 import { redocTheme } from './redocTheme';
 import { useAccessibleReference } from './useAccessibleReference';
+import { useKeptReferenceWords } from './keptReferenceWords';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -150,6 +151,7 @@ export default function RedocView({ description, fallback }: Props): ReactNode {
   const { colorMode } = useColorMode();
   const container = useRef<HTMLDivElement>(null);
   useAccessibleReference(container);
+  useKeptReferenceWords(container);
   useNavbarHeight();
   const { store, error } = useRedocStore(description);
   // A new theme re-styles what is drawn; the store (and what it has parsed) stays.

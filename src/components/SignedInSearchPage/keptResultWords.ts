@@ -1,5 +1,5 @@
 import { keepWholePieces } from '../KeepWhole/wordLengths';
-import keepWholeStyles from '../KeepWhole/styles.module.css';
+import { changesText, keptNodes } from '../KeptText/keptNodes';
 
 /** The parts of a result that hold text: its title, its place (breadcrumb) and its snippet. */
 export const RESULT_TEXT =
@@ -56,26 +56,11 @@ export function keepResultWords(element: Element): boolean {
   const runs = runsOf(element);
   const text = runs?.map((run) => run.text).join('') ?? '';
   const pieces = keepWholePieces(text);
-  const changes = pieces.some((piece) => piece.keep || piece.breakAfter);
-  if (!runs || !changes || pieces.map((piece) => piece.text).join('') !== text) {
+  if (!runs || !changesText(pieces, text)) {
     rebuilt.set(element, element.firstChild);
     return false;
   }
-  const content = document.createDocumentFragment();
-  let offset = 0;
-  for (const { text: pieceText, keep, breakAfter } of pieces) {
-    let parent: Node = content;
-    if (keep) {
-      const span = document.createElement('span');
-      span.className = keepWholeStyles.whole;
-      span.setAttribute('data-keep-whole', '');
-      content.appendChild(span);
-      parent = span;
-    }
-    appendStretch(parent, runs, offset, offset + pieceText.length);
-    offset += pieceText.length;
-    if (breakAfter) content.appendChild(document.createElement('wbr'));
-  }
+  const content = keptNodes(pieces, (parent, start, end) => appendStretch(parent, runs, start, end));
   element.replaceChildren(content);
   rebuilt.set(element, element.firstChild);
   return true;
