@@ -8,6 +8,25 @@ import { changesText, keptNodes } from '../KeptText/keptNodes';
  */
 const LEFT_AS_IS = 'pre, script, style, textarea, svg, [data-keep-whole]';
 
+/**
+ * Where no text is looked at: what is left as it is, and the descriptions' Markdown, which the build has kept
+ * already (`plugins/api-reference/keptWords.ts`).
+ */
+const PRUNED = `${LEFT_AS_IS}, .redoc-markdown`;
+/** The same as a test of one element that does not parse a selector: it runs for every element Redoc draws. */
+const PRUNED_TAGS = new Set(['PRE', 'SCRIPT', 'STYLE', 'TEXTAREA', 'svg']);
+const isPruned = (element: Element) =>
+  PRUNED_TAGS.has(element.tagName) ||
+  element.hasAttribute('data-keep-whole') ||
+  element.classList.contains('redoc-markdown');
+
+/**
+ * Text that may hold something to keep: a character a line could break at inside a token (between two
+ * characters that are not spaces), or an opening bracket alone before a space. Most of what Redoc draws
+ * ("string", "required", a field's name) has neither and is passed over without being split into pieces.
+ */
+const MAY_NEED_KEEPING = /\S[^\s\p{L}\p{N}\p{M}_]\S|(?:^|\s)[([{<]+\s+\S/u;
+
 /** A run of adjacent text nodes Redoc drew (`(`, `1.1.0`, `)`), emptied, and the kept copy drawn after it. */
 interface KeptRun {
   readonly members: readonly Text[];
@@ -89,11 +108,20 @@ export function keepTextWhole(node: Text): boolean {
 /** Keeps the words of every run of text under `root`; returns how many were kept. */
 export function keepWordsUnder(root: Node): number {
   if (root.nodeType === Node.TEXT_NODE) return keepTextWhole(root as Text) ? 1 : 0;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const firsts: Text[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode())
-    if (!isRedocText(node.previousSibling)) firsts.push(node as Text);
-  return firsts.filter(keepTextWhole).length;
+  if (root instanceof Element && root.closest(PRUNED)) return 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (node) =>
+      node instanceof Element
+        ? isPruned(node)
+          ? NodeFilter.FILTER_REJECT
+          : NodeFilter.FILTER_SKIP
+        : MAY_NEED_KEEPING.test((node as Text).data) || runs.has(node as Text)
+          ? NodeFilter.FILTER_ACCEPT
+          : NodeFilter.FILTER_SKIP,
+  });
+  const firsts = new Set<Text>();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) firsts.add(runOf(node as Text)[0]);
+  return [...firsts].filter(keepTextWhole).length;
 }
 
 /** Follows what React does to the text after it was kept: new text is kept again, a removed node's copy goes. */
