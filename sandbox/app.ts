@@ -8,7 +8,8 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { isObject } from '../openapi/document';
-import { ApiError, errorBody, invalidField, notFound, type Answer } from './http';
+import { ApiError, errorBody, invalidField, type Answer } from './http';
+import { malformedPathIdentifier } from './identifiers';
 import { advance, HANDLERS, type Context } from './operations';
 import {
   loadSandboxDescriptions,
@@ -346,13 +347,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         `${problems.header.map((problem) => problem.field).join(', ')}: the Idempotency-Key header is required and must be a UUID.`,
       );
     }
-    if (problems.path.length > 0) {
-      // The one answer the docs give for a malformed ID: 400 INVALID_FIELD where the operation lists a
-      // 400 response, else 404 NOT_FOUND (an account number that can't exist is simply not found).
-      if (!operation.statuses.includes('400'))
-        throw notFound(`${operation.pathParameterNames.map((name) => params[name]).join('/')}`);
-      throw invalidField(operation.api, problems.path);
-    }
+    // A path identifier that breaks its format names nothing: 404 NOT_FOUND on every operation (identifiers.ts).
+    const malformed = malformedPathIdentifier(operation.pathParameterNames, params, problems.path);
+    if (malformed) throw malformed;
     const fieldProblems = [...problems.query, ...problems.body];
     if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
 

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
-import { ApiError, notFound, type Answer } from './http';
+import { ApiError, type Answer } from './http';
+import { unknownIdentifier } from './identifiers';
 import {
   actionsFor,
   answerWithCorrection,
@@ -82,7 +83,7 @@ function accountStatus(context: Context, account: AccountRecord): string {
 
 function accountOf(context: Context, accountNumber = context.params.accountNumber): AccountRecord {
   const account = context.state.accounts.get(accountNumber);
-  if (!account) throw notFound(`Account ${accountNumber}`);
+  if (!account) throw unknownIdentifier(`Account ${accountNumber}`);
   return account;
 }
 
@@ -284,7 +285,7 @@ const openAccount: Handler = (context) => {
 
 const getOnboardingResult: Handler = (context) => {
   const application = context.state.applications.get(context.params.applicationId);
-  if (!application) throw notFound(`Application ${context.params.applicationId}`);
+  if (!application) throw unknownIdentifier(`Application ${context.params.applicationId}`);
   const review = reviewOf(application, context.now, context.timing.reviewMs);
   const at = (ms: number | null) => (ms === null ? null : iso(ms));
   return {
@@ -473,7 +474,7 @@ const listPositions: Handler = (context) => {
 const getPosition: Handler = (context) => {
   const account = accountOf(context);
   const position = account.positions.get(context.params.symbol);
-  if (!position) throw notFound(`A position in ${context.params.symbol} of account ${account.accountNumber}`);
+  if (!position) throw unknownIdentifier(`A position in ${context.params.symbol} of account ${account.accountNumber}`);
   const body = positionBody(context, context.params.symbol, position);
   const lot = {
     lotId: randomUUID(),
@@ -695,7 +696,7 @@ function accountUpdate(operationId: string): Handler {
 function orderOf(context: Context, assetClass: OrderRecord['assetClass']): OrderRecord {
   const record = context.state.orders.get(context.params.orderId);
   if (!record || record.assetClass !== assetClass) {
-    throw notFound(`${assetClass === 'equity' ? 'Equity' : 'Option'} order ${context.params.orderId}`);
+    throw unknownIdentifier(`${assetClass === 'equity' ? 'Equity' : 'Option'} order ${context.params.orderId}`);
   }
   return record;
 }
@@ -798,8 +799,8 @@ function newOrder(context: Context, fields: JsonObject): JsonObject {
 
 function tradingAccount(context: Context, accountNumber: string): AccountRecord {
   const account = context.state.accounts.get(accountNumber);
-  if (!account)
-    throw new ApiError(403, 'FORBIDDEN', `Your client is not permitted to act on account ${accountNumber}.`);
+  // Unknown to the client, as another firm's account is: not found (Standard errors, 404).
+  if (!account) throw unknownIdentifier(`Account ${accountNumber}`);
   if (accountStatus(context, account) !== 'ACTIVE') {
     throw new ApiError(
       422,
@@ -1180,7 +1181,7 @@ const listDocumentTypes: Handler = (context) => {
 
 function storedDocument(context: Context) {
   const document = context.state.documents.get(context.params.documentId);
-  if (!document) throw notFound(`Document ${context.params.documentId}`);
+  if (!document) throw unknownIdentifier(`Document ${context.params.documentId}`);
   return document;
 }
 
