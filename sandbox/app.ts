@@ -5,7 +5,8 @@
  * Node; tests call `sandbox.fetch(request)` or serve it on an ephemeral port.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { isObject } from '../openapi/document';
 import { ApiError, errorBody, invalidField, type Answer } from './http';
@@ -14,7 +15,9 @@ import { advance, HANDLERS, type Context } from './operations';
 import {
   loadSandboxDescriptions,
   matchOperation,
+  validatePath,
   validateRequest,
+  type Problem,
   type SandboxDescriptions,
   type SandboxOperation,
 } from './spec';
@@ -67,8 +70,6 @@ export const DEFAULT_LIMITS: Limits = {
   idempotencyBytes: 16 * 1024 * 1024,
   reservations: 1_000,
 };
-/** The largest request body the sandbox reads. */
-export const MAX_BODY_BYTES = 1024 * 1024;
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 export interface Sandbox {
@@ -226,29 +227,51 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     );
   }
 
-  async function readBody(request: Request): Promise<{ text: string; form?: FormData } | ApiError> {
-    const declared = Number(request.headers.get('Content-Length') ?? '0');
-    if (declared > MAX_BODY_BYTES) return tooLarge();
+  /**
+   * The body of a request to `operation`, already held to its `maxBodyBytes` by the body limit below; an
+   * operation that takes no body reads none. A `multipart/form-data` operation gets its form, and a body that
+   * is not one, or a form without one of its file parts, is `400 INVALID_REQUEST` (the upload's description).
+   */
+  async function readBody(
+    request: Request,
+    operation: SandboxOperation,
+  ): Promise<{ text: string; form?: FormData; files?: Record<string, number> }> {
+    if (operation.maxBodyBytes === null) return { text: '' };
     const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge();
     const type = request.headers.get('Content-Type') ?? '';
-    if (type.startsWith('multipart/form-data') && bytes.byteLength > 0) {
-      try {
-        const form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
-        return { text: '', form };
-      } catch {
-        return new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid multipart/form-data.');
-      }
+    if (operation.fileParts.length === 0) return { text: new TextDecoder().decode(bytes) };
+    let form: FormData;
+    try {
+      if (!type.startsWith('multipart/form-data')) throw new Error('not multipart');
+      form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
+    } catch {
+      throw new ApiError(
+        400,
+        'INVALID_REQUEST',
+        'The request body is not valid multipart/form-data; let your HTTP client write its Content-Type with the boundary.',
+      );
     }
-    return { text: new TextDecoder().decode(bytes) };
+    const files: Record<string, number> = {};
+    for (const { name } of operation.fileParts) {
+      const part = form.get(name);
+      if (typeof part === 'string' || part === null) {
+        throw new ApiError(400, 'INVALID_REQUEST', `The multipart body has no ${name} part.`);
+      }
+      files[name] = part.size;
+    }
+    return { text: '', form, files };
   }
 
-  const tooLarge = () =>
-    new ApiError(
-      413,
-      'INVALID_REQUEST',
-      `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MB); nothing was read.`,
-    );
+  /** File parts over their `x-max-bytes`, as field problems (`too_large`). */
+  function oversizedFiles(operation: SandboxOperation, files: Record<string, number> = {}): Problem[] {
+    return operation.fileParts
+      .filter(({ name, maxBytes }) => maxBytes !== null && (files[name] ?? 0) > maxBytes)
+      .map(({ name, maxBytes }) => ({
+        field: name,
+        keyword: 'x-max-bytes',
+        message: `${name} must be at most ${megabytes(maxBytes ?? 0)}.`,
+      }));
+  }
 
   function scopeCheck(operation: SandboxOperation, claims: TokenClaims): ApiError | null {
     if (operation.scopeSets.length === 0) return null;
@@ -322,8 +345,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ): Promise<Answer> {
     const scopeError = scopeCheck(operation, claims);
     if (scopeError) throw scopeError;
-    const read = await readBody(request);
-    if (read instanceof ApiError) throw read;
+    // A path identifier that breaks its format names nothing: 404 NOT_FOUND on every operation, whatever the
+    // rest of the request (identifiers.ts).
+    const malformed = malformedPathIdentifier(operation.pathParameterNames, params, validatePath(operation, params));
+    if (malformed) throw malformed;
+    const read = await readBody(request, operation);
     let body: unknown;
     if (read.form) {
       const fields: Record<string, string> = {};
@@ -347,10 +373,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         `${problems.header.map((problem) => problem.field).join(', ')}: the Idempotency-Key header is required and must be a UUID.`,
       );
     }
-    // A path identifier that breaks its format names nothing: 404 NOT_FOUND on every operation (identifiers.ts).
-    const malformed = malformedPathIdentifier(operation.pathParameterNames, params, problems.path);
-    if (malformed) throw malformed;
-    const fieldProblems = [...problems.query, ...problems.body];
+    const fieldProblems = [...problems.query, ...problems.body, ...oversizedFiles(operation, read.files)];
     if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
 
     const state = states.get(claims.clientId) as ClientState;
@@ -467,6 +490,32 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxAge: 600,
     }),
   );
+  // The largest body each operation reads (`x-max-body-bytes` of its description): Hono's body limit answers a
+  // larger one 413 PAYLOAD_TOO_LARGE before anything else is checked, without reading the rest of it.
+  const bodyLimits = new Map<number, MiddlewareHandler>();
+  const limitOf = (maxSize: number): MiddlewareHandler => {
+    const cached = bodyLimits.get(maxSize);
+    if (cached) return cached;
+    const limit = bodyLimit({
+      maxSize,
+      onError: () => {
+        const requestId = randomUUID();
+        const error = new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${maxSize} bytes (${megabytes(maxSize)}), the most this operation reads; nothing was read.`,
+        );
+        return json(413, errorBody(error, requestId), { 'X-Request-Id': requestId });
+      },
+    });
+    bodyLimits.set(maxSize, limit);
+    return limit;
+  };
+  app.use('/v1/*', async (c, next) => {
+    const match = matchOperation(descriptions, c.req.method, new URL(c.req.url).pathname.slice(3));
+    if (match.kind !== 'operation' || match.operation.maxBodyBytes === null) return next();
+    return limitOf(match.operation.maxBodyBytes)(c, next);
+  });
   app.all('*', async (c) => {
     const request = c.req.raw;
     const requestId = randomUUID();
@@ -518,6 +567,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return state;
     },
   };
+}
+
+/** `1048576` → `1 MB`. */
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
 /** `http://localhost:…`, `http://127.0.0.1:…` or `http://[::1]:…`: a page served on this machine. */

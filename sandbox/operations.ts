@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
-import { ApiError, type Answer } from './http';
+import { ApiError, type Answer, type Detail } from './http';
 import { unknownIdentifier } from './identifiers';
 import {
   actionsFor,
@@ -528,8 +528,34 @@ const listNonTradeActivity: Handler = (context) => {
   return { status: 200, body: page(context, items, { account: account.accountNumber, type, status, from, to }) };
 };
 
+/**
+ * What is wrong with a deposit's amount, as the description names it: more than two decimal places is
+ * `invalid_format`, zero, negative or above 1000000.00 is `out_of_range`, another currency is `invalid_value`.
+ * (A value that is no decimal at all failed the Money schema before, as `invalid_format`.)
+ */
+function depositProblems(money: JsonObject): Detail[] {
+  const text = String(money.amount);
+  const problems: Detail[] = [];
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) problems.push({ field: 'amount.amount', issue: 'invalid_format' });
+  else if (Number(text) <= 0 || Number(text) > DEPOSIT_LIMIT) {
+    problems.push({ field: 'amount.amount', issue: 'out_of_range' });
+  }
+  if (money.currency !== 'USD') problems.push({ field: 'amount.currency', issue: 'invalid_value' });
+  return problems;
+}
+
 const createSandboxDeposit: Handler = (context) => {
   const account = accountOf(context);
+  const body = bodyOf(context);
+  const problems = depositProblems(body.amount as JsonObject);
+  if (problems.length > 0) {
+    throw new ApiError(
+      400,
+      'INVALID_FIELD',
+      'amount must be greater than 0.00 and at most 1000000.00 USD, with at most two decimal places.',
+      problems,
+    );
+  }
   const status = accountStatus(context, account);
   if (status === 'CLOSED') throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is CLOSED.`);
   if (status === 'PENDING') {
@@ -539,22 +565,7 @@ const createSandboxDeposit: Handler = (context) => {
       `Account ${account.accountNumber} is still PENDING: wait until its onboarding result is APPROVED.`,
     );
   }
-  const body = bodyOf(context);
   const amount = amountOf(body.amount) ?? 0;
-  const text = isObject(body.amount) ? String(body.amount.amount) : '';
-  if (
-    !/^\d+\.\d{2}$/.test(text) ||
-    amount <= 0 ||
-    amount > DEPOSIT_LIMIT ||
-    (body.amount as JsonObject).currency !== 'USD'
-  ) {
-    throw new ApiError(
-      400,
-      'INVALID_FIELD',
-      'amount must be a positive USD amount with two decimals, at most 1000000.00.',
-      [{ field: 'amount', issue: 'invalid_value' }],
-    );
-  }
   if (account.cash + amount > CASH_LIMIT) {
     throw new ApiError(
       422,
