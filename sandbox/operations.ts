@@ -663,6 +663,16 @@ function needsReview(operationId: string, body: JsonObject): boolean {
   return REVIEWED_FIELDS.some((field) => field in body) || 'legalName' in entity || 'taxId' in entity;
 }
 
+/** Whether a review of an update by `operationId` is still open on the account (it decides at `decideAt`). */
+function openReview(context: Context, accountNumber: string, operationId: string): boolean {
+  for (const application of context.state.applications.values()) {
+    if (application.update === operationId && application.accountNumber === accountNumber) {
+      if (context.now < application.decideAt) return true;
+    }
+  }
+  return false;
+}
+
 function accountUpdate(operationId: string): Handler {
   return (context) => {
     const account = accountOf(context);
@@ -675,6 +685,14 @@ function accountUpdate(operationId: string): Handler {
       if (!application) throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is PENDING.`);
       const blocks = Object.keys(body).filter((name) => name !== 'partyId');
       answerWithCorrection(application, context.now, context.timing.reviewMs, blocks);
+      // Only one review per account and operation: while one is open, this operation takes no other change (a
+      // retry of the change that opened it replays its 202 when it carries the same Idempotency-Key).
+    } else if (openReview(context, account.accountNumber, operationId)) {
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        `A review of a previous change of this kind is open on account ${account.accountNumber}.`,
+      );
     } else if (needsReview(operationId, body)) {
       const applicationId = randomUUID();
       context.state.applications.set(applicationId, {
@@ -686,6 +704,7 @@ function accountUpdate(operationId: string): Handler {
         outcome: { status: 'APPROVED' },
         actions: [],
         actionWindowMs: 0,
+        update: operationId,
       });
       return {
         status: 202,

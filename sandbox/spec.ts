@@ -30,6 +30,8 @@ export interface SandboxOperation {
   readonly maxBodyBytes: number | null;
   /** The file parts of a `multipart/form-data` body (`contentMediaType` properties), with their `x-max-bytes`. */
   readonly fileParts: readonly { readonly name: string; readonly maxBytes: number | null }[];
+  /** Whether the operation takes an `Idempotency-Key` header, and whether it must. */
+  readonly idempotencyKey: 'required' | 'optional' | 'none';
 }
 
 export interface SandboxDescriptions {
@@ -44,6 +46,8 @@ export interface SandboxDescriptions {
   readonly scopes: readonly string[];
   /** `x-token-lifetime-seconds` of the security scheme. */
   readonly tokenLifetimeSeconds: number;
+  /** How long an answer to an `Idempotency-Key` is replayed: `x-replay-window-hours` of that parameter. */
+  readonly idempotencyWindowHours: number;
   /** A copy of the first example of an operation's response (by `operationId`, status and example name). */
   example(operationId: string, status: string, name?: string): JsonObject;
 }
@@ -139,6 +143,13 @@ function filePartsOf(definition: JsonObject): SandboxOperation['fileParts'] {
     });
 }
 
+function idempotencyKeyOf(definition: JsonObject): SandboxOperation['idempotencyKey'] {
+  const parameters = Array.isArray(definition.parameters) ? definition.parameters.filter(isObject) : [];
+  const header = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+  if (!header) return 'none';
+  return header.required === true ? 'required' : 'optional';
+}
+
 let loaded: SandboxDescriptions | undefined;
 
 /** The four descriptions, bundled by the Redocly CLI once per process (a few seconds). */
@@ -165,6 +176,7 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
         statuses: Object.keys(isObject(operation.definition.responses) ? operation.definition.responses : {}),
         maxBodyBytes: maxBodyBytesOf(documents[api], operation.definition),
         fileParts: filePartsOf(operation.definition),
+        idempotencyKey: idempotencyKeyOf(operation.definition),
       };
     }),
   );
@@ -174,6 +186,15 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
   const flows = (scheme.flows as JsonObject).clientCredentials as JsonObject;
   const orderStatus = (components('orders').schemas as JsonObject).OrderStatus as JsonObject;
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const windows = new Set(
+    operations.flatMap((operation) =>
+      (Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [])
+        .filter(isObject)
+        .filter((parameter) => parameter.name === 'Idempotency-Key')
+        .map((parameter) => Number(parameter['x-replay-window-hours'])),
+    ),
+  );
+  if (windows.size !== 1) throw new Error(`Idempotency-Key x-replay-window-hours: ${[...windows].join(', ')}`);
   loaded = {
     operations,
     schema: (api, name) => {
@@ -185,6 +206,7 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
     rateLimit: (documents.orders.info as JsonObject)['x-rate-limit'] as SandboxDescriptions['rateLimit'],
     scopes: Object.keys(flows.scopes as JsonObject),
     tokenLifetimeSeconds: Number(scheme['x-token-lifetime-seconds']),
+    idempotencyWindowHours: [...windows][0],
     example(operationId, status, name) {
       const response = responseOf(byId.get(operationId), status);
       const media = response && isObject(response.content) ? Object.values(response.content)[0] : undefined;
