@@ -5,15 +5,18 @@
  * Node; tests call `sandbox.fetch(request)` or serve it on an ephemeral port.
  */
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { isObject } from '../openapi/document';
-import { ApiError, errorBody, invalidField, notFound, type Answer } from './http';
+import { ApiError, errorBody, invalidField, type Answer } from './http';
+import { malformedPathIdentifier } from './identifiers';
 import { advance, HANDLERS, type Context } from './operations';
 import {
   loadSandboxDescriptions,
   matchOperation,
+  validatePath,
   validateRequest,
+  type Problem,
   type SandboxDescriptions,
   type SandboxOperation,
 } from './spec';
@@ -62,13 +65,9 @@ export const DEFAULT_LIMITS: Limits = {
   orders: 10_000,
   accounts: 1_000,
   documents: 1_000,
-  idempotencyKeys: 20_000,
-  idempotencyBytes: 16 * 1024 * 1024,
+  idempotencyBytes: 64 * 1024 * 1024,
   reservations: 1_000,
 };
-/** The largest request body the sandbox reads. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 export interface Sandbox {
   readonly fetch: (request: Request) => Promise<Response>;
@@ -99,6 +98,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const rateLimit = options.rateLimit === undefined ? descriptions.rateLimit : options.rateLimit;
   const lifetimeSeconds = options.tokenLifetimeSeconds ?? descriptions.tokenLifetimeSeconds;
   const now = options.now ?? Date.now;
+  const idempotencyWindowMs = descriptions.idempotencyWindowHours * 3600 * 1000;
   const signingKey = randomBytes(32);
   const states = new Map(clients.map((client) => [client.clientId, new ClientState()]));
   const buckets = new Map<string, { tokens: number; at: number }>();
@@ -225,29 +225,54 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     );
   }
 
-  async function readBody(request: Request): Promise<{ text: string; form?: FormData } | ApiError> {
-    const declared = Number(request.headers.get('Content-Length') ?? '0');
-    if (declared > MAX_BODY_BYTES) return tooLarge();
+  /**
+   * The body of a request to `operation`, already held to its `maxBodyBytes` by the body limit below; an
+   * operation that takes no body reads none. A `multipart/form-data` operation gets its form, and a body that
+   * is not one, or a form without one of its file parts, is `400 INVALID_REQUEST` (the upload's description).
+   */
+  async function readBody(
+    request: Request,
+    operation: SandboxOperation,
+  ): Promise<{ text: string; form?: FormData; files?: Record<string, number>; filesDigest?: string }> {
+    if (operation.maxBodyBytes === null) return { text: '' };
     const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge();
     const type = request.headers.get('Content-Type') ?? '';
-    if (type.startsWith('multipart/form-data') && bytes.byteLength > 0) {
-      try {
-        const form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
-        return { text: '', form };
-      } catch {
-        return new ApiError(400, 'INVALID_REQUEST', 'The request body is not valid multipart/form-data.');
-      }
+    if (operation.fileParts.length === 0) return { text: new TextDecoder().decode(bytes) };
+    let form: FormData;
+    try {
+      if (!type.startsWith('multipart/form-data')) throw new Error('not multipart');
+      form = await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
+    } catch {
+      throw new ApiError(
+        400,
+        'INVALID_REQUEST',
+        'The request body is not valid multipart/form-data; let your HTTP client write its Content-Type with the boundary.',
+      );
     }
-    return { text: new TextDecoder().decode(bytes) };
+    const files: Record<string, number> = {};
+    // What the files hold, for the idempotency fingerprint: another file under the same key is another request.
+    const digest = createHash('sha256');
+    for (const { name } of operation.fileParts) {
+      const part = form.get(name);
+      if (typeof part === 'string' || part === null) {
+        throw new ApiError(400, 'INVALID_REQUEST', `The multipart body has no ${name} part.`);
+      }
+      files[name] = part.size;
+      digest.update(`${name}|${part.name}|${part.type}|`).update(new Uint8Array(await part.arrayBuffer()));
+    }
+    return { text: '', form, files, filesDigest: digest.digest('base64url') };
   }
 
-  const tooLarge = () =>
-    new ApiError(
-      413,
-      'INVALID_REQUEST',
-      `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MB); nothing was read.`,
-    );
+  /** File parts over their `x-max-bytes`, as field problems (`too_large`). */
+  function oversizedFiles(operation: SandboxOperation, files: Record<string, number> = {}): Problem[] {
+    return operation.fileParts
+      .filter(({ name, maxBytes }) => maxBytes !== null && (files[name] ?? 0) > maxBytes)
+      .map(({ name, maxBytes }) => ({
+        field: name,
+        keyword: 'x-max-bytes',
+        message: `${name} must be at most ${megabytes(maxBytes ?? 0)}.`,
+      }));
+  }
 
   function scopeCheck(operation: SandboxOperation, claims: TokenClaims): ApiError | null {
     if (operation.scopeSets.length === 0) return null;
@@ -319,10 +344,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     claims: TokenClaims,
     path: string,
   ): Promise<Answer> {
+    // Answered before the key is read, and so never stored for it: the scope, a path identifier that breaks its
+    // format (404 NOT_FOUND on every operation, whatever the rest of the request: identifiers.ts), a body that
+    // cannot be read and a missing or malformed key (400 INVALID_REQUEST). The token, the rate limit and the
+    // body's size were checked before this.
     const scopeError = scopeCheck(operation, claims);
     if (scopeError) throw scopeError;
-    const read = await readBody(request);
-    if (read instanceof ApiError) throw read;
+    const malformed = malformedPathIdentifier(operation.pathParameterNames, params, validatePath(operation, params));
+    if (malformed) throw malformed;
+    const read = await readBody(request, operation);
     let body: unknown;
     if (read.form) {
       const fields: Record<string, string> = {};
@@ -343,29 +373,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       throw new ApiError(
         400,
         'INVALID_REQUEST',
-        `${problems.header.map((problem) => problem.field).join(', ')}: the Idempotency-Key header is required and must be a UUID.`,
+        operation.idempotencyKey === 'required'
+          ? 'The Idempotency-Key header is required and must be a UUID.'
+          : 'The Idempotency-Key header must be a UUID.',
       );
     }
-    if (problems.path.length > 0) {
-      // The one answer the docs give for a malformed ID: 400 INVALID_FIELD where the operation lists a
-      // 400 response, else 404 NOT_FOUND (an account number that can't exist is simply not found).
-      if (!operation.statuses.includes('400'))
-        throw notFound(`${operation.pathParameterNames.map((name) => params[name]).join('/')}`);
-      throw invalidField(operation.api, problems.path);
-    }
-    const fieldProblems = [...problems.query, ...problems.body];
-    if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
 
     const state = states.get(claims.clientId) as ClientState;
     const key = request.headers.get('Idempotency-Key');
-    const idempotent = key !== null && hasIdempotencyKey(operation);
+    const idempotent = key !== null && operation.idempotencyKey !== 'none';
     // A hash of what was asked: enough to tell a retry from another request, without keeping the body.
     const fingerprint = createHash('sha256')
-      .update(`${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}`)
+      .update(`${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}|${read.filesDigest ?? ''}`)
       .digest('base64url');
     if (idempotent) {
       const previous = state.idempotency.get(key);
-      if (previous && (previous.state === 'running' || now() - previous.at < IDEMPOTENCY_WINDOW_MS)) {
+      if (previous && (previous.state === 'running' || now() - previous.at < idempotencyWindowMs)) {
         if (previous.fingerprint !== fingerprint) {
           throw new ApiError(
             409,
@@ -380,12 +403,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             'A request with this Idempotency-Key is still being processed; retry with the same key shortly.',
           );
         }
+        if (previous.error) {
+          const { code, message, details } = JSON.parse(previous.body) as Pick<
+            ApiError,
+            'code' | 'message' | 'details'
+          >;
+          throw new ApiError(previous.status, code, message, details, previous.headers);
+        }
         return { status: previous.status, body: JSON.parse(previous.body), headers: previous.headers };
       }
       remember(state, key, { state: 'running', fingerprint });
     }
+    // From here on the request is taken: its answer is stored for the key, a 2xx or a 4xx alike, and replayed for
+    // the window; a 5xx (anything thrown that is not an ApiError) is not, so a retry with the key runs it again.
     try {
       if (idempotent && options.processingMs) await new Promise((resolve) => setTimeout(resolve, options.processingMs));
+      const fieldProblems = [...problems.query, ...problems.body, ...oversizedFiles(operation, read.files)];
+      if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
       const context: Context = {
         api: operation.api,
         descriptions,
@@ -413,8 +447,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       return answer;
     } catch (error) {
-      // A request that failed created nothing: its key may be used again.
-      if (idempotent) forget(state, key);
+      if (idempotent && error instanceof ApiError && error.status < 500 && error.status !== 429) {
+        remember(state, key, {
+          state: 'done',
+          fingerprint,
+          status: error.status,
+          body: JSON.stringify({ code: error.code, message: error.message, details: error.details }),
+          headers: { ...error.headers },
+          at: now(),
+          error: true,
+        });
+      } else if (idempotent) {
+        forget(state, key);
+      }
       throw error;
     }
   }
@@ -432,16 +477,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state.idempotency.delete(key);
   }
 
-  /** Remembers an entry, forgetting the oldest beyond the client's count and byte limits. */
+  /**
+   * Remembers an entry. Keys whose window is over are forgotten first, by the clock; beyond the client's byte
+   * limit within the window, the oldest answered ones go next (a request still running stays).
+   */
   function remember(state: ClientState, key: string, entry: IdempotencyEntry): void {
     forget(state, key);
+    for (const [other, held] of state.idempotency) {
+      if (held.state === 'running') continue;
+      if (now() - held.at < idempotencyWindowMs) break;
+      forget(state, other);
+    }
     state.idempotency.set(key, entry);
     state.idempotencyBytes += sizeOf(key, entry);
-    while (
-      state.idempotency.size > 0 &&
-      (state.idempotency.size > limits.idempotencyKeys || state.idempotencyBytes > limits.idempotencyBytes)
-    ) {
-      forget(state, state.idempotency.keys().next().value as string);
+    for (const [other, held] of state.idempotency) {
+      if (state.idempotencyBytes <= limits.idempotencyBytes) break;
+      if (held.state === 'done') forget(state, other);
     }
   }
 
@@ -470,6 +521,32 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxAge: 600,
     }),
   );
+  // The largest body each operation reads (`x-max-body-bytes` of its description): Hono's body limit answers a
+  // larger one 413 PAYLOAD_TOO_LARGE before anything else is checked, without reading the rest of it.
+  const bodyLimits = new Map<number, MiddlewareHandler>();
+  const limitOf = (maxSize: number): MiddlewareHandler => {
+    const cached = bodyLimits.get(maxSize);
+    if (cached) return cached;
+    const limit = bodyLimit({
+      maxSize,
+      onError: () => {
+        const requestId = randomUUID();
+        const error = new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${maxSize} bytes (${megabytes(maxSize)}), the most this operation reads; nothing was read.`,
+        );
+        return json(413, errorBody(error, requestId), { 'X-Request-Id': requestId });
+      },
+    });
+    bodyLimits.set(maxSize, limit);
+    return limit;
+  };
+  app.use('/v1/*', async (c, next) => {
+    const match = matchOperation(descriptions, c.req.method, new URL(c.req.url).pathname.slice(3));
+    if (match.kind !== 'operation' || match.operation.maxBodyBytes === null) return next();
+    return limitOf(match.operation.maxBodyBytes)(c, next);
+  });
   app.all('*', async (c) => {
     const request = c.req.raw;
     const requestId = randomUUID();
@@ -523,14 +600,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
 }
 
+/** `1048576` → `1 MB`. */
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
 /** `http://localhost:…`, `http://127.0.0.1:…` or `http://[::1]:…`: a page served on this machine. */
 export function isLoopbackOrigin(origin: string): boolean {
   return /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
-}
-
-function hasIdempotencyKey(operation: SandboxOperation): boolean {
-  const list = Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [];
-  return list.some(
-    (parameter) => isObject(parameter) && parameter.in === 'header' && parameter.name === 'Idempotency-Key',
-  );
 }

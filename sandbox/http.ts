@@ -59,6 +59,8 @@ const COMMON_ISSUES: Record<string, string> = {
   exclusiveMaximum: 'out_of_range',
   minItems: 'out_of_range',
   maxItems: 'out_of_range',
+  // A file part over its `x-max-bytes` (sandbox/app.ts checks it; JSON Schema has no keyword for it).
+  'x-max-bytes': 'too_large',
 };
 
 const ORDER_ISSUES: Record<string, string> = {
@@ -77,11 +79,35 @@ const ORDER_ISSUES: Record<string, string> = {
   uniqueItems: 'duplicate',
 };
 
+/**
+ * What a decimal string that fails a pattern for numbers breaks, in `OrderValidationIssue` names (Standard errors):
+ * a fraction where the pattern takes whole numbers only (`whole_number`, such as `"10.5"` shares of a block),
+ * more decimal places than it takes (`precision`, such as a quantity with seven), or zero where it takes only
+ * numbers from one (`minimum`, such as an allocation of `"0"`). Anything else is `format`.
+ */
+export function orderPatternIssue(pattern: string, value: unknown): string {
+  if (typeof value !== 'string' || !/^[0-9]+(\.[0-9]+)?$/.test(value)) return 'format';
+  const accepts = (text: string) => new RegExp(pattern, 'u').test(text);
+  const [whole, fraction = ''] = value.split('.');
+  if (fraction !== '' && accepts('1') && !accepts('1.5')) return 'whole_number';
+  for (let places = fraction.length - 1; places >= 1; places -= 1) {
+    if (accepts(`${whole}.${fraction.slice(0, places)}`)) return 'precision';
+  }
+  if (/^0+(\.0+)?$/.test(value) && accepts('1')) return 'minimum';
+  return 'format';
+}
+
 /** Schema problems as the `details` of a `400 INVALID_FIELD`, in the API's own issue names. */
 export function detailsOf(api: ApiName, problems: readonly Problem[]): Detail[] {
   const table = api === 'orders' ? ORDER_ISSUES : COMMON_ISSUES;
   const fallback = api === 'orders' ? 'invalid' : 'invalid_value';
-  return problems.map((problem) => ({ field: problem.field || 'body', issue: table[problem.keyword] ?? fallback }));
+  return problems.map((problem) => ({
+    field: problem.field || 'body',
+    issue:
+      api === 'orders' && problem.keyword === 'pattern' && problem.pattern !== undefined
+        ? orderPatternIssue(problem.pattern, problem.value)
+        : (table[problem.keyword] ?? fallback),
+  }));
 }
 
 export const invalidField = (api: ApiName, problems: readonly Problem[]): ApiError =>

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isObject, type JsonObject } from '../openapi/document';
-import { ApiError, notFound } from './http';
+import { ApiError } from './http';
+import { unknownIdentifier } from './identifiers';
 import type { Application, OnboardingAction, ReviewOutcome } from './state';
 
 const DAY_MS = 86_400_000;
@@ -203,7 +204,7 @@ export function answerWithDocument(
     return;
   }
   const raised = review.actions.find(({ action }) => action.actionId === upload.actionId);
-  if (!raised) throw notFound(`Onboarding action ${upload.actionId} of account ${application.accountNumber}`);
+  if (!raised) throw unknownIdentifier(`Onboarding action ${upload.actionId} of account ${application.accountNumber}`);
   if (raised.status === 'RESOLVED') {
     throw new ApiError(409, 'CONFLICT', `Onboarding action ${upload.actionId} is already RESOLVED.`);
   }

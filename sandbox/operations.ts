@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
-import { ApiError, notFound, type Answer } from './http';
+import { ApiError, type Answer, type Detail } from './http';
+import { unknownIdentifier } from './identifiers';
 import {
   actionsFor,
   answerWithCorrection,
@@ -82,7 +83,7 @@ function accountStatus(context: Context, account: AccountRecord): string {
 
 function accountOf(context: Context, accountNumber = context.params.accountNumber): AccountRecord {
   const account = context.state.accounts.get(accountNumber);
-  if (!account) throw notFound(`Account ${accountNumber}`);
+  if (!account) throw unknownIdentifier(`Account ${accountNumber}`);
   return account;
 }
 
@@ -284,7 +285,7 @@ const openAccount: Handler = (context) => {
 
 const getOnboardingResult: Handler = (context) => {
   const application = context.state.applications.get(context.params.applicationId);
-  if (!application) throw notFound(`Application ${context.params.applicationId}`);
+  if (!application) throw unknownIdentifier(`Application ${context.params.applicationId}`);
   const review = reviewOf(application, context.now, context.timing.reviewMs);
   const at = (ms: number | null) => (ms === null ? null : iso(ms));
   return {
@@ -473,7 +474,7 @@ const listPositions: Handler = (context) => {
 const getPosition: Handler = (context) => {
   const account = accountOf(context);
   const position = account.positions.get(context.params.symbol);
-  if (!position) throw notFound(`A position in ${context.params.symbol} of account ${account.accountNumber}`);
+  if (!position) throw unknownIdentifier(`A position in ${context.params.symbol} of account ${account.accountNumber}`);
   const body = positionBody(context, context.params.symbol, position);
   const lot = {
     lotId: randomUUID(),
@@ -527,8 +528,34 @@ const listNonTradeActivity: Handler = (context) => {
   return { status: 200, body: page(context, items, { account: account.accountNumber, type, status, from, to }) };
 };
 
+/**
+ * What is wrong with a deposit's amount, as the description names it: more than two decimal places is
+ * `invalid_format`, zero, negative or above 1000000.00 is `out_of_range`, another currency is `invalid_value`.
+ * (A value that is no decimal at all failed the Money schema before, as `invalid_format`.)
+ */
+function depositProblems(money: JsonObject): Detail[] {
+  const text = String(money.amount);
+  const problems: Detail[] = [];
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) problems.push({ field: 'amount.amount', issue: 'invalid_format' });
+  else if (Number(text) <= 0 || Number(text) > DEPOSIT_LIMIT) {
+    problems.push({ field: 'amount.amount', issue: 'out_of_range' });
+  }
+  if (money.currency !== 'USD') problems.push({ field: 'amount.currency', issue: 'invalid_value' });
+  return problems;
+}
+
 const createSandboxDeposit: Handler = (context) => {
   const account = accountOf(context);
+  const body = bodyOf(context);
+  const problems = depositProblems(body.amount as JsonObject);
+  if (problems.length > 0) {
+    throw new ApiError(
+      400,
+      'INVALID_FIELD',
+      'amount must be greater than 0.00 and at most 1000000.00 USD, with at most two decimal places.',
+      problems,
+    );
+  }
   const status = accountStatus(context, account);
   if (status === 'CLOSED') throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is CLOSED.`);
   if (status === 'PENDING') {
@@ -538,22 +565,7 @@ const createSandboxDeposit: Handler = (context) => {
       `Account ${account.accountNumber} is still PENDING: wait until its onboarding result is APPROVED.`,
     );
   }
-  const body = bodyOf(context);
   const amount = amountOf(body.amount) ?? 0;
-  const text = isObject(body.amount) ? String(body.amount.amount) : '';
-  if (
-    !/^\d+\.\d{2}$/.test(text) ||
-    amount <= 0 ||
-    amount > DEPOSIT_LIMIT ||
-    (body.amount as JsonObject).currency !== 'USD'
-  ) {
-    throw new ApiError(
-      400,
-      'INVALID_FIELD',
-      'amount must be a positive USD amount with two decimals, at most 1000000.00.',
-      [{ field: 'amount', issue: 'invalid_value' }],
-    );
-  }
   if (account.cash + amount > CASH_LIMIT) {
     throw new ApiError(
       422,
@@ -651,6 +663,16 @@ function needsReview(operationId: string, body: JsonObject): boolean {
   return REVIEWED_FIELDS.some((field) => field in body) || 'legalName' in entity || 'taxId' in entity;
 }
 
+/** Whether a review of an update by `operationId` is still open on the account (it decides at `decideAt`). */
+function openReview(context: Context, accountNumber: string, operationId: string): boolean {
+  for (const application of context.state.applications.values()) {
+    if (application.update === operationId && application.accountNumber === accountNumber) {
+      if (context.now < application.decideAt) return true;
+    }
+  }
+  return false;
+}
+
 function accountUpdate(operationId: string): Handler {
   return (context) => {
     const account = accountOf(context);
@@ -663,6 +685,14 @@ function accountUpdate(operationId: string): Handler {
       if (!application) throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is PENDING.`);
       const blocks = Object.keys(body).filter((name) => name !== 'partyId');
       answerWithCorrection(application, context.now, context.timing.reviewMs, blocks);
+      // Only one review per account and operation: while one is open, this operation takes no other change (a
+      // retry of the change that opened it replays its 202 when it carries the same Idempotency-Key).
+    } else if (openReview(context, account.accountNumber, operationId)) {
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        `A review of a previous change of this kind is open on account ${account.accountNumber}.`,
+      );
     } else if (needsReview(operationId, body)) {
       const applicationId = randomUUID();
       context.state.applications.set(applicationId, {
@@ -674,6 +704,7 @@ function accountUpdate(operationId: string): Handler {
         outcome: { status: 'APPROVED' },
         actions: [],
         actionWindowMs: 0,
+        update: operationId,
       });
       return {
         status: 202,
@@ -695,7 +726,7 @@ function accountUpdate(operationId: string): Handler {
 function orderOf(context: Context, assetClass: OrderRecord['assetClass']): OrderRecord {
   const record = context.state.orders.get(context.params.orderId);
   if (!record || record.assetClass !== assetClass) {
-    throw notFound(`${assetClass === 'equity' ? 'Equity' : 'Option'} order ${context.params.orderId}`);
+    throw unknownIdentifier(`${assetClass === 'equity' ? 'Equity' : 'Option'} order ${context.params.orderId}`);
   }
   return record;
 }
@@ -798,8 +829,8 @@ function newOrder(context: Context, fields: JsonObject): JsonObject {
 
 function tradingAccount(context: Context, accountNumber: string): AccountRecord {
   const account = context.state.accounts.get(accountNumber);
-  if (!account)
-    throw new ApiError(403, 'FORBIDDEN', `Your client is not permitted to act on account ${accountNumber}.`);
+  // Unknown to the client, as another firm's account is: not found (Standard errors, 404).
+  if (!account) throw unknownIdentifier(`Account ${accountNumber}`);
   if (accountStatus(context, account) !== 'ACTIVE') {
     throw new ApiError(
       422,
@@ -1180,7 +1211,7 @@ const listDocumentTypes: Handler = (context) => {
 
 function storedDocument(context: Context) {
   const document = context.state.documents.get(context.params.documentId);
-  if (!document) throw notFound(`Document ${context.params.documentId}`);
+  if (!document) throw unknownIdentifier(`Document ${context.params.documentId}`);
   return document;
 }
 

@@ -23,6 +23,15 @@ export interface SandboxOperation {
   readonly definition: JsonObject;
   /** The statuses the description lists, e.g. `['201', '400', …]`. */
   readonly statuses: readonly string[];
+  /**
+   * The largest body the operation reads, from `x-max-body-bytes` of its description's info for the media type
+   * of its request body; `null` when it takes no body (and nothing of one is read).
+   */
+  readonly maxBodyBytes: number | null;
+  /** The file parts of a `multipart/form-data` body (`contentMediaType` properties), with their `x-max-bytes`. */
+  readonly fileParts: readonly { readonly name: string; readonly maxBytes: number | null }[];
+  /** Whether the operation takes an `Idempotency-Key` header, and whether it must. */
+  readonly idempotencyKey: 'required' | 'optional' | 'none';
 }
 
 export interface SandboxDescriptions {
@@ -37,6 +46,8 @@ export interface SandboxDescriptions {
   readonly scopes: readonly string[];
   /** `x-token-lifetime-seconds` of the security scheme. */
   readonly tokenLifetimeSeconds: number;
+  /** How long an answer to an `Idempotency-Key` is replayed: `x-replay-window-hours` of that parameter. */
+  readonly idempotencyWindowHours: number;
   /** A copy of the first example of an operation's response (by `operationId`, status and example name). */
   example(operationId: string, status: string, name?: string): JsonObject;
 }
@@ -47,12 +58,22 @@ export interface Problem {
   /** The JSON Schema keyword that failed (`required`, `pattern`, `enum`, `additionalProperties`, …). */
   readonly keyword: string;
   readonly message: string;
+  /** For `pattern`: the pattern and the value that failed it, from which the issue code is told. */
+  readonly pattern?: string;
+  readonly value?: unknown;
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+// `verbose` keeps the failing value in each error: a pattern failure's issue code depends on it.
+const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
 addFormats(ajv);
 /** Query and path values arrive as text; this instance coerces `"50"` to `50` where a schema says integer. */
-const coercingAjv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array', useDefaults: true });
+const coercingAjv = new Ajv2020({
+  strict: false,
+  allErrors: true,
+  verbose: true,
+  coerceTypes: 'array',
+  useDefaults: true,
+});
 addFormats(coercingAjv);
 
 const validators = new WeakMap<object, ValidateFunction>();
@@ -68,14 +89,17 @@ function problemsOf(errors: ErrorObject[] | null | undefined, prefix = ''): Prob
   const seen = new Set<string>();
   return (errors ?? [])
     .filter((error) => !['oneOf', 'anyOf', 'if', 'allOf', 'not'].includes(error.keyword))
-    .map((error) => {
+    .map((error): Problem => {
       const parts = error.instancePath.split('/').filter(Boolean);
       const params = error.params as Record<string, unknown>;
       if (error.keyword === 'required') parts.push(String(params.missingProperty));
       if (error.keyword === 'additionalProperties') parts.push(String(params.additionalProperty));
       if (error.keyword === 'unevaluatedProperties') parts.push(String(params.unevaluatedProperty));
-      const field = [prefix, parts.join('.')].filter(Boolean).join('.');
-      return { field, keyword: error.keyword, message: `${field || 'body'} ${error.message ?? 'is invalid'}` };
+      const field = [prefix, fieldPath(parts)].filter(Boolean).join('.');
+      const message = `${field || 'body'} ${error.message ?? 'is invalid'}`;
+      return error.keyword === 'pattern'
+        ? { field, keyword: error.keyword, message, pattern: String(params.pattern), value: error.data }
+        : { field, keyword: error.keyword, message };
     })
     .filter((problem) => {
       const key = `${problem.field}|${problem.keyword}`;
@@ -83,6 +107,47 @@ function problemsOf(errors: ErrorObject[] | null | undefined, prefix = ''): Prob
       seen.add(key);
       return true;
     });
+}
+
+/**
+ * A field's path as Standard errors writes it, in dot notation with array indexes: `['allocations', '0',
+ * 'quantity']` → `allocations[0].quantity`.
+ */
+function fieldPath(parts: readonly string[]): string {
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+/** The largest body `operation` reads: `x-max-body-bytes` of the description, for its request body's media type. */
+function maxBodyBytesOf(description: JsonObject, definition: JsonObject): number | null {
+  if (!isObject(definition.requestBody)) return null;
+  const content = isObject(definition.requestBody.content) ? definition.requestBody.content : {};
+  const limits = (description.info as JsonObject)['x-max-body-bytes'];
+  const sizes = Object.keys(content).map((type) => (isObject(limits) ? limits[type] : undefined));
+  if (sizes.length === 0 || sizes.some((size) => typeof size !== 'number')) {
+    throw new Error(`${String(definition.operationId)}: no x-max-body-bytes for ${Object.keys(content).join(', ')}`);
+  }
+  return Math.max(...(sizes as number[]));
+}
+
+/** The file parts of an operation's `multipart/form-data` body. */
+function filePartsOf(definition: JsonObject): SandboxOperation['fileParts'] {
+  const content = isObject(definition.requestBody) ? definition.requestBody.content : undefined;
+  const form = isObject(content) ? content['multipart/form-data'] : undefined;
+  const schema = isObject(form) && isObject(form.schema) ? form.schema : {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  return Object.entries(properties)
+    .filter(([, property]) => isObject(property) && property.contentMediaType !== undefined)
+    .map(([name, property]) => {
+      const maxBytes = (property as JsonObject)['x-max-bytes'];
+      return { name, maxBytes: typeof maxBytes === 'number' ? maxBytes : null };
+    });
+}
+
+function idempotencyKeyOf(definition: JsonObject): SandboxOperation['idempotencyKey'] {
+  const parameters = Array.isArray(definition.parameters) ? definition.parameters.filter(isObject) : [];
+  const header = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+  if (!header) return 'none';
+  return header.required === true ? 'required' : 'optional';
 }
 
 let loaded: SandboxDescriptions | undefined;
@@ -109,6 +174,9 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
         scopeSets: security.filter(isObject).map((requirement) => Object.values(requirement).flat().map(String)),
         definition: operation.definition,
         statuses: Object.keys(isObject(operation.definition.responses) ? operation.definition.responses : {}),
+        maxBodyBytes: maxBodyBytesOf(documents[api], operation.definition),
+        fileParts: filePartsOf(operation.definition),
+        idempotencyKey: idempotencyKeyOf(operation.definition),
       };
     }),
   );
@@ -118,6 +186,15 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
   const flows = (scheme.flows as JsonObject).clientCredentials as JsonObject;
   const orderStatus = (components('orders').schemas as JsonObject).OrderStatus as JsonObject;
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const windows = new Set(
+    operations.flatMap((operation) =>
+      (Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [])
+        .filter(isObject)
+        .filter((parameter) => parameter.name === 'Idempotency-Key')
+        .map((parameter) => Number(parameter['x-replay-window-hours'])),
+    ),
+  );
+  if (windows.size !== 1) throw new Error(`Idempotency-Key x-replay-window-hours: ${[...windows].join(', ')}`);
   loaded = {
     operations,
     schema: (api, name) => {
@@ -129,6 +206,7 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
     rateLimit: (documents.orders.info as JsonObject)['x-rate-limit'] as SandboxDescriptions['rateLimit'],
     scopes: Object.keys(flows.scopes as JsonObject),
     tokenLifetimeSeconds: Number(scheme['x-token-lifetime-seconds']),
+    idempotencyWindowHours: [...windows][0],
     example(operationId, status, name) {
       const response = responseOf(byId.get(operationId), status);
       const media = response && isObject(response.content) ? Object.values(response.content)[0] : undefined;
@@ -223,12 +301,20 @@ function parameterSchema(operation: SandboxOperation, where: string): JsonObject
   return cached[where];
 }
 
+function checkParameters(operation: SandboxOperation, where: string, values: Record<string, unknown>): Problem[] {
+  const validate = validatorOf(parameterSchema(operation, where), true);
+  return validate(values) ? [] : problemsOf(validate.errors);
+}
+
+/** How the path parameters break their schemas (the part of `validateRequest` that needs no body). */
+export function validatePath(operation: SandboxOperation, params: Readonly<Record<string, string>>): Problem[] {
+  return checkParameters(operation, 'path', { ...params });
+}
+
 /** Every way a request breaks its operation's description: path, query, headers and body. */
 export function validateRequest(operation: SandboxOperation, request: RequestParts): RequestProblems {
-  const check = (where: string, values: Record<string, unknown>): Problem[] => {
-    const validate = validatorOf(parameterSchema(operation, where), true);
-    return validate(values) ? [] : problemsOf(validate.errors);
-  };
+  const check = (where: string, values: Record<string, unknown>): Problem[] =>
+    checkParameters(operation, where, values);
   const query: Record<string, unknown> = {};
   for (const parameter of parameters(operation, 'query')) {
     const name = String(parameter.name);
@@ -260,7 +346,7 @@ export function validateRequest(operation: SandboxOperation, request: RequestPar
     }
   }
   return {
-    path: check('path', { ...request.params }),
+    path: validatePath(operation, request.params),
     query: check('query', query),
     header: check('header', headerValues),
     body,

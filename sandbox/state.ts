@@ -14,9 +14,10 @@ export interface Limits {
   readonly accounts: number;
   /** Documents one client may add or generate. */
   readonly documents: number;
-  /** Idempotency keys remembered per client (the oldest go first). */
-  readonly idempotencyKeys: number;
-  /** Bytes of remembered answers per client, keys and fingerprints included (the oldest go first). */
+  /**
+   * Bytes of remembered answers per client, keys and fingerprints included. Keys are kept for the replay window
+   * (24 hours); beyond this many bytes within it, the oldest are forgotten first (the Sandbox page says so).
+   */
   readonly idempotencyBytes: number;
   /** Reserved account numbers a client may hold at a time (`x-` rule of reserveAccountNumber: 1,000). */
   readonly reservations: number;
@@ -69,6 +70,8 @@ export interface Application {
   readonly actions: OnboardingAction[];
   /** How long the actions may stay open once raised. */
   readonly actionWindowMs: number;
+  /** For the review of an account update, the update's `operationId`: one review per account and operation. */
+  readonly update?: string;
 }
 
 export interface Position {
@@ -118,7 +121,11 @@ export interface DocumentRecord {
   readonly body: JsonObject;
 }
 
-/** What the sandbox remembers of an idempotent request: a hash of what was asked (never the body), and its answer. */
+/**
+ * What the sandbox remembers of an idempotent request: a hash of what was asked (never the body), and, once it
+ * is answered, the answer to replay: a response body, or for a `4xx` the error's code, message and details (a
+ * replayed error gets the retry's own request ID, as every error body carries its response's `X-Request-Id`).
+ */
 export type IdempotencyEntry =
   | { readonly state: 'running'; readonly fingerprint: string }
   | {
@@ -127,7 +134,10 @@ export type IdempotencyEntry =
       readonly status: number;
       readonly body: string;
       readonly headers: Record<string, string>;
+      /** When it was answered: the replay window runs from here. */
       readonly at: number;
+      /** Set for an error answer: `body` is then the JSON of its code, message and details. */
+      readonly error?: true;
     };
 
 export class ClientState {

@@ -68,3 +68,17 @@ export const RATE_LIMIT = {
 
 /** How long an `Idempotency-Key` is remembered (`x-replay-window-hours` of the `Idempotency-Key` parameter). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
+/**
+ * The largest request bodies (`x-max-body-bytes` of the descriptions' info, by media type; a larger body gets
+ * `413 PAYLOAD_TOO_LARGE`) and the largest file of an upload (`x-max-bytes` of its file part; a larger file in
+ * a smaller body gets `400 INVALID_FIELD` with `too_large`).
+ */
+export const BODY_LIMITS = {
+  jsonBytes: 1_048_576,
+  jsonText: '1 MB',
+  multipartBytes: 20_971_520,
+  multipartText: '20 MB',
+  uploadFileBytes: 10_485_760,
+  uploadFileText: '10 MB',
+} as const;

@@ -50,6 +50,8 @@ export interface TestClient {
   readonly sandbox: Sandbox;
   /** Moves the sandbox's clock. */
   tick(ms: number): void;
+  /** Gets a new token, as a client does when its token expires (after an hour of `tick`). */
+  renewToken(): Promise<void>;
   /** Sends a request with the client's token; a JSON `body` or a `raw` one. */
   send(method: string, path: string, parts?: Omit<RequestParts, 'token'>): Promise<Reply>;
   /** Answers that break their operation's description: `METHOD path status: problem`. */
@@ -61,17 +63,20 @@ export async function testClient(): Promise<TestClient> {
   let clock = Date.parse('2026-03-02T15:00:00Z');
   const sandbox = createSandbox({ now: () => clock, rateLimit: false });
   const invalid: string[] = [];
-  const tokenResponse = await sandbox.fetch(
-    new Request(`${BASE}/connect/token`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64')}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }),
-    }),
-  );
-  const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+  const newToken = async (): Promise<string> => {
+    const tokenResponse = await sandbox.fetch(
+      new Request(`${BASE}/connect/token`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }),
+      }),
+    );
+    return ((await tokenResponse.json()) as { access_token: string }).access_token;
+  };
+  let token = await newToken();
 
   async function send(method: string, path: string, parts: Omit<RequestParts, 'token'> = {}): Promise<Reply> {
     const reply = await request(sandbox, method, path, { ...parts, token });
@@ -92,6 +97,9 @@ export async function testClient(): Promise<TestClient> {
     sandbox,
     tick: (ms) => {
       clock += ms;
+    },
+    renewToken: async () => {
+      token = await newToken();
     },
     send,
     invalid,

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { API_NAMES, loadDereferenced, operationsOf, type JsonObject } from '../../../openapi/descriptions';
 import {
+  BODY_LIMITS,
   CLIENT_AUTHENTICATION,
   ENVIRONMENTS,
   IDEMPOTENCY_WINDOW_HOURS,
@@ -89,6 +90,28 @@ describe('src/facts.ts', () => {
       return problems;
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('holds the body limits of every description that takes bodies, and the upload file limit', () => {
+    const limits = Object.fromEntries(
+      descriptions.map(({ api, document }) => [api, (document.info as JsonObject)['x-max-body-bytes'] ?? null]),
+    );
+    const json = { 'application/json': BODY_LIMITS.jsonBytes };
+    expect(limits).toEqual({
+      accounts: { ...json, 'multipart/form-data': BODY_LIMITS.multipartBytes },
+      onboarding: json,
+      orders: json,
+      documents: null,
+    });
+    const accounts = descriptions.find(({ api }) => api === 'accounts')!.document;
+    const upload = ((accounts.components as JsonObject).schemas as Record<string, JsonObject>).AddDocumentRequest;
+    expect(((upload.properties as JsonObject).file as JsonObject)['x-max-bytes']).toBe(BODY_LIMITS.uploadFileBytes);
+    const inWords = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+    expect([BODY_LIMITS.jsonText, BODY_LIMITS.multipartText, BODY_LIMITS.uploadFileText]).toEqual([
+      inWords(BODY_LIMITS.jsonBytes),
+      inWords(BODY_LIMITS.multipartBytes),
+      inWords(BODY_LIMITS.uploadFileBytes),
+    ]);
   });
 
   it('words its durations as the numbers say', () => {

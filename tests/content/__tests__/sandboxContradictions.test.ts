@@ -71,14 +71,13 @@ describe('the docs agree with each other', () => {
     expect(errors).toMatch(/A cancel is accepted in `PENDING_NEW`, `NEW`, `PARTIALLY_FILLED` and `PENDING_REPLACE`/);
   });
 
-  it('answer a malformed account number in a path the one way the Accounts description does (404 NOT_FOUND)', () => {
+  it('answer a malformed identifier in a path one way on every operation (404 NOT_FOUND), as the sandbox does', () => {
     const formats = text('getting-started/standard-data-format.mdx');
-    expect(formats).not.toMatch(
-      /An account number that doesn't match its pattern, or an ID that isn't a UUID, returns `400`/,
-    );
+    expect(formats).not.toMatch(/where the operation lists a `400` response/);
     expect(formats).toMatch(
-      /In a path, an account number that doesn't match its pattern is answered like any unknown number, `404`/,
+      /In a path, one rule holds on every operation: an identifier that names nothing your firm can see returns `404`/,
     );
+    expect(text('getting-started/standard-errors.mdx')).toMatch(/its identifier in the path doesn't match its format/);
   });
 
   it('give one polling interval for the sandbox (2 s) and send production to the endpoint pages', () => {
