@@ -1,13 +1,36 @@
 /**
  * @jest-environment node
  *
- * What the pages say about the local sandbox holds for a reader: the download page's check of a file against its
- * `sha256` passes against it.
+ * What the pages say about the local sandbox holds for a reader: they say where it comes from, and the download
+ * page's check of a file against its `sha256` passes against it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createSandbox } from '../../../sandbox/app';
 import { LOCAL_SANDBOX, LOCAL_SANDBOX_DEMO_CLIENT } from '../../../src/facts';
-import { readPage } from '../docsPages';
+import { docsFiles, readPage } from '../docsPages';
+
+describe('the pages that run the local sandbox', () => {
+  it('say where it comes from: the Git repository of this site, its sandbox/ folder', () => {
+    const lines = docsFiles()
+      .map(readPage)
+      .flatMap((page) =>
+        page.source
+          .split('\n')
+          .filter((line) => line.includes('npm run sandbox'))
+          .map((line) => ({ file: page.file, line })),
+      );
+    expect(lines.map(({ file }) => file).sort()).toEqual([
+      'getting-started/first-test-order.mdx',
+      'getting-started/sandbox.mdx',
+    ]);
+    for (const { line } of lines) {
+      expect(line).not.toMatch(/checkout of this documentation/);
+      expect(line).toMatch(/the Git repository of this documentation site/);
+      expect(line).toMatch(/`sandbox\/` folder/);
+      expect(line).toMatch(/`npm ci` once/);
+    }
+  });
+});
 
 describe('the download page against the local sandbox', () => {
   const sandbox = createSandbox();
