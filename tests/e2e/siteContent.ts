@@ -4,11 +4,27 @@ import { parse as parseYaml } from 'yaml';
 
 export const SITE_TITLE = 'Clearing API Developer Docs';
 
-/** Every docs route of the specification, one a line (copied from shared/docs-routes.txt). */
-export const DOCS_ROUTES: readonly string[] = readFileSync(path.join(__dirname, 'docs-routes.txt'), 'utf8')
+/** Every docs route of the specification, one a line, as it spells them (copied from shared/docs-routes.txt). */
+export const SPECIFICATION_DOCS_ROUTES: readonly string[] = readFileSync(
+  path.join(__dirname, 'docs-routes.txt'),
+  'utf8',
+)
   .split('\n')
   .map((line) => line.trim())
   .filter(Boolean);
+
+/**
+ * The specification's routes that the site serves under a corrected name (issue 41): the specification's
+ * misspelling "actitvity" is fixed. The site has no redirects, so the old routes are not found.
+ */
+export const RENAMED_DOCS_ROUTES: Readonly<Record<string, string>> = {
+  '/docs/account-activity-api/account-actitvity-api': '/docs/account-activity-api/account-activity-api',
+};
+
+/** Every docs route of the specification, as the site serves it (`RENAMED_DOCS_ROUTES` applied). */
+export const DOCS_ROUTES: readonly string[] = SPECIFICATION_DOCS_ROUTES.map(
+  (route) => RENAMED_DOCS_ROUTES[route] ?? route,
+);
 
 /**
  * Docs pages added beyond the specification's list. They must resolve like the specification's routes;
