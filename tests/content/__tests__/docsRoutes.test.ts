@@ -27,6 +27,15 @@ describe('the docs routes', () => {
     expect(Object.keys(RENAMED_DOCS_ROUTES).filter((route) => routesOnDisk.has(route))).toEqual([]);
   });
 
+  it('are kebab-case: every file and folder name under docs/ (a leading _ marks partials and category files)', () => {
+    const names = readdirSync(DOCS_DIR, { recursive: true, encoding: 'utf8' }).flatMap((entry) =>
+      entry.split(path.sep),
+    );
+    const KEBAB = /^_?[a-z0-9]+(?:-[a-z0-9]+)*_?(?:\.mdx|\.json)?$/;
+    expect(names.length).toBeGreaterThan(100);
+    expect([...new Set(names)].filter((name) => !KEBAB.test(name)).sort()).toEqual([]);
+  });
+
   it('spell the Account activity page right', () => {
     expect(routesOnDisk).toContain('/docs/account-activity-api/account-activity-api');
     expect([...routesOnDisk].filter((route) => /actitvity/.test(route))).toEqual([]);
