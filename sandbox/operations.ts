@@ -3,7 +3,7 @@
  * built from the descriptions' own response examples with the client's values laid over them, so that a
  * field the sandbox does not simulate still has a documented value and every response keeps its shape.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
 import { ApiError, type Answer, type Detail } from './http';
@@ -1224,12 +1224,15 @@ const getDocument: Handler = (context) => {
   body.documentId = document.documentId;
   body.accountNumber = document.accountNumber;
   body.updatedAt = body.createdAt;
+  // The hash of the PDF the content endpoint returns, as the description says, so that a download checks out.
+  body.sha256 = EMPTY_PDF_SHA256;
   return { status: 200, body };
 };
 
-/** The smallest PDF readers open: one empty page. */
+/** The smallest PDF readers open: one empty page. The content of every sandbox document. */
 const EMPTY_PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+const EMPTY_PDF_SHA256 = createHash('sha256').update(EMPTY_PDF).digest('hex');
 
 const downloadDocument: Handler = (context) => {
   storedDocument(context);

@@ -53,9 +53,9 @@ function loadDescriptions(): Descriptions {
   ) as Record<ApiName, JsonObject>;
   const operations = new Map<string, ReferenceOperation>();
   for (const api of API_NAMES) {
-    const servers = (Array.isArray(documents[api].servers) ? documents[api].servers : []).filter(isObject);
     const route = API_REFERENCE_PAGES.find((page) => page.api === api)?.route ?? '/api';
     for (const operation of operationsOf(api, documents[api])) {
+      const servers = operationServers(documents[api], operation.path, operation.definition);
       operations.set(operation.operationId, {
         ...operation,
         serverUrl: String(servers[0]?.url ?? ''),
@@ -68,6 +68,21 @@ function loadDescriptions(): Descriptions {
   descriptions = { operations, documents, signature };
   return descriptions;
 }
+
+/**
+ * The servers an operation is called on: its own `servers`, else its path's, else the description's (OpenAPI's
+ * order). The sandbox-only paths name the sandbox alone, so their pages show no production URL.
+ */
+export function operationServers(description: JsonObject, path: string, definition: JsonObject): JsonObject[] {
+  const paths = isObject(description.paths) ? description.paths : {};
+  const pathItem = isObject(paths[path]) ? paths[path] : {};
+  const servers = [definition.servers, pathItem.servers, description.servers].find(Array.isArray) ?? [];
+  return (servers as unknown[]).filter(isObject);
+}
+
+/** The operation block's facts of an operation (what `<ApiOperation>` shows), by `operationId`. */
+export const referenceOperation = (operationId: string): ReferenceOperation =>
+  operationFor(operationId, 'referenceOperation');
 
 /**
  * An operation's whole URL on one server. The environment is the server description's first word

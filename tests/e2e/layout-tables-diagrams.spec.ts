@@ -427,7 +427,7 @@ test.describe('the sidebar', () => {
     await expect(sidebar.getByText('Account activity API', { exact: true })).toHaveCount(1);
     await expect(sidebar.getByRole('link', { name: 'Account activity API', exact: true })).toHaveAttribute(
       'href',
-      '/docs/account-activity-api/account-actitvity-api',
+      '/docs/account-activity-api/account-activity-api',
     );
   });
 });

@@ -4,11 +4,59 @@ import { parse as parseYaml } from 'yaml';
 
 export const SITE_TITLE = 'Clearing API Developer Docs';
 
-/** Every docs route of the specification, one a line (copied from shared/docs-routes.txt). */
-export const DOCS_ROUTES: readonly string[] = readFileSync(path.join(__dirname, 'docs-routes.txt'), 'utf8')
+/** Every docs route of the specification, one a line, as it spells them (copied from shared/docs-routes.txt). */
+export const SPECIFICATION_DOCS_ROUTES: readonly string[] = readFileSync(
+  path.join(__dirname, 'docs-routes.txt'),
+  'utf8',
+)
   .split('\n')
   .map((line) => line.trim())
   .filter(Boolean);
+
+/**
+ * The specification's routes that the site serves under another name (issue 41): docs file names are kebab-case,
+ * and the specification's misspelling "actitvity" is fixed. The site has no redirects, so the old routes are not
+ * found.
+ */
+export const RENAMED_DOCS_ROUTES: Readonly<Record<string, string>> = {
+  '/docs/account-activity-api/account-actitvity-api': '/docs/account-activity-api/account-activity-api',
+  '/docs/accounts-api/data-blocks/Affiliation': '/docs/accounts-api/data-blocks/affiliation',
+  '/docs/accounts-api/endpoints/new-account/examples/individualForeign':
+    '/docs/accounts-api/endpoints/new-account/examples/individual-foreign',
+  '/docs/accounts-api/endpoints/new-account/examples/individualJointForeign':
+    '/docs/accounts-api/endpoints/new-account/examples/individual-joint-foreign',
+  '/docs/accounts-api/endpoints/new-account/examples/iraTraditional':
+    '/docs/accounts-api/endpoints/new-account/examples/ira-traditional',
+  '/docs/accounts-api/endpoints/new-account/examples/JointCP':
+    '/docs/accounts-api/endpoints/new-account/examples/joint-cp',
+  '/docs/accounts-api/endpoints/new-account/examples/jointWROS':
+    '/docs/accounts-api/endpoints/new-account/examples/joint-wros',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/individualForeign':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/individual-foreign',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/IndividualJointForeign':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/individual-joint-foreign',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/iraTraditional':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/ira-traditional',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/jointCP':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/joint-cp',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/jointWROS':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/joint-wros',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/trust-nonUS-foreign':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/trust-non-us-foreign',
+  '/docs/accounts-api/endpoints/new-account/required-attributes/trust-US':
+    '/docs/accounts-api/endpoints/new-account/required-attributes/trust-us',
+  '/docs/accounts-api/endpoints/update-account/AddressUpdate':
+    '/docs/accounts-api/endpoints/update-account/address-update',
+  '/docs/accounts-api/endpoints/update-account/AssociatedPartyUpdate':
+    '/docs/accounts-api/endpoints/update-account/associated-party-update',
+  '/docs/accounts-api/endpoints/update-account/PrimaryOwnerUpdate':
+    '/docs/accounts-api/endpoints/update-account/primary-owner-update',
+};
+
+/** Every docs route of the specification, as the site serves it (`RENAMED_DOCS_ROUTES` applied). */
+export const DOCS_ROUTES: readonly string[] = SPECIFICATION_DOCS_ROUTES.map(
+  (route) => RENAMED_DOCS_ROUTES[route] ?? route,
+);
 
 /**
  * Docs pages added beyond the specification's list. They must resolve like the specification's routes;

@@ -431,12 +431,13 @@ describe('notice of changes', () => {
     );
     expect([...inPages, ...inDescriptions]).toEqual([]);
     expect(page('getting-started/versioning.mdx').source).toMatch(
-      /\| Additive change \| None in production\. Each addition reaches the sandbox at least one week earlier, and the changelog lists it on the day it ships\. \|/,
+      /\| Additive change \| None in production\. The sandbox gets it first: see \[The sandbox first\]\(#the-sandbox-first\)\. \|/,
     );
   });
 
-  // One rule for additions (none in production, a week in the sandbox) and one exception to /v1's stability
-  // (an urgent security fix), said wherever either is promised. The changelog's entries record what was said then.
+  // One rule for additions (none in production, a week in the sandbox: said once, under The sandbox first, and linked
+  // from wherever additions are promised) and one exception to /v1's stability (an urgent security fix), said wherever
+  // it is promised. The changelog's entries record what was said then.
   const promises = () => [
     ...allLines()
       .filter(({ file, line }) => file !== 'getting-started/changelog.mdx' || !line.text.startsWith('- '))
@@ -446,13 +447,30 @@ describe('notice of changes', () => {
     ),
   ];
 
-  it('says with every "without advance notice" that the addition reaches the sandbox a week earlier', () => {
-    const unnoticed = promises().filter(({ text }) => /without advance notice/i.test(text));
+  it('says once, under The sandbox first, how much earlier an addition reaches the sandbox', () => {
+    const weeks = promises().filter(({ text }) => /\bweek\b/i.test(text) && /\bsandbox\b/i.test(text));
+    expect(weeks.map((promise) => promise.where.replace(/:\d+: .*$/, ''))).toEqual(['getting-started/versioning.mdx']);
+    const versioning = page('getting-started/versioning.mdx');
+    const section = versioning.headings.find((heading) => heading.text === 'The sandbox first');
+    const next = versioning.headings.find((heading) => heading.line > (section?.line ?? Infinity));
+    const line = Number(/^[^:]+:(\d+): /.exec(weeks[0].where)?.[1]);
+    expect(line).toBeGreaterThan(section?.line ?? Infinity);
+    expect(next === undefined || line < next.line).toBe(true);
+    expect(weeks[0].text).toMatch(
+      /reaches the sandbox at least one week before production, which gets it without advance notice/,
+    );
+  });
+
+  it('links with every other "without advance notice" to The sandbox first', () => {
+    const unnoticed = promises().filter(
+      ({ where: at, text }) =>
+        /without advance notice/i.test(text) && !at.startsWith('getting-started/versioning.mdx:'),
+    );
     expect(unnoticed.length).toBeGreaterThan(3);
-    const alone = unnoticed.filter(({ text }) => !/sandbox at least one week earlier/.test(text));
+    const alone = unnoticed.filter(({ text }) => !/versioning(?:\.mdx)?#the-sandbox-first\)/.test(text));
     expect(alone.map((promise) => promise.where)).toEqual([]);
     expect(page('getting-started/changelog.mdx').prose).toMatch(
-      /listed here on the day it ships in production, without advance notice there; it reaches the sandbox at least one week earlier/,
+      /listed here on the day it ships in production, without advance notice there; it reaches the sandbox first, as \[The sandbox first\]/,
     );
   });
 

@@ -45,10 +45,10 @@ describe('the docs agree with each other', () => {
     const standards = text('getting-started/standards.mdx');
     expect(standards).not.toMatch(/and `\/v1` only changes in ways that keep existing requests working\./);
     expect(standards).toMatch(/except for an urgent security fix/);
-    expect(standards).toMatch(
-      /without advance notice in production \(each addition reaches the sandbox at least one week earlier/,
+    expect(standards).toMatch(/without advance notice in production \(the sandbox gets each addition first/);
+    expect(text('getting-started/versioning.mdx')).toMatch(
+      /reaches the sandbox at least one week before production, which gets it without advance notice/,
     );
-    expect(text('getting-started/versioning.mdx')).toMatch(/although production gets it without advance notice/);
   });
 
   it('list the sandbox operations under accounts.write and among the POSTs that take an Idempotency-Key', () => {
