@@ -93,3 +93,33 @@ test.describe('no word broken across lines at 1280, 390 and 320 px', () => {
     });
   });
 });
+
+test.describe('a kept word in a link', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+  // Text decorations skip inline blocks: without its own, a kept word would sit unlined in an underlined link.
+  for (const { path, ready } of [
+    {
+      path: '/docs/getting-started/sandbox',
+      ready: (page: Page) => waitForDocsPage(page, '/docs/getting-started/sandbox'),
+    },
+    {
+      path: '/api/accounts-api',
+      ready: (page: Page) => expect(page.locator('.redoc-wrap a[href^="mailto:"] [data-keep-whole]')).toHaveCount(1),
+    },
+  ]) {
+    test(`is decorated as its link on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await ready(page);
+      const decorations = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('a [data-keep-whole]'), (kept) => ({
+          text: kept.textContent,
+          link: getComputedStyle(kept.closest('a')!).textDecorationLine,
+          kept: getComputedStyle(kept).textDecorationLine,
+        })),
+      );
+      expect(decorations.filter(({ link }) => link === 'underline').length).toBeGreaterThan(0);
+      expect(decorations.filter(({ link, kept }) => link !== kept)).toEqual([]);
+    });
+  }
+});
