@@ -53,11 +53,14 @@ const ACCOUNT_DOCUMENTS: Readonly<Record<string, { perOwner?: readonly string[];
   TRUST_NON_US: { account: ['TRUST_CERTIFICATION', 'W8BEN'] },
 };
 
-/** The owners of an application (`owners`, or the one `primaryOwner`), each with a new `partyId`. */
+/** The owners of an application (`owners`, or the one `primaryOwner`), each with its `partyId`, or a new one. */
 function partiesOf(body: JsonObject): { partyId: string; role: unknown }[] {
   const owners = Array.isArray(body.owners) ? body.owners.filter(isObject) : [];
   const people = owners.length > 0 ? owners : isObject(body.primaryOwner) ? [body.primaryOwner] : [];
-  return people.map((owner) => ({ partyId: randomUUID(), role: owner.role ?? 'PRIMARY' }));
+  return people.map((owner) => ({
+    partyId: typeof owner.partyId === 'string' ? owner.partyId : randomUUID(),
+    role: owner.role ?? 'PRIMARY',
+  }));
 }
 
 const documentAction = (documentType: string, partyId: string | null, message: string): OnboardingAction => ({

@@ -8,6 +8,7 @@ import type { ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
 import { ApiError, type Answer, type Detail } from './http';
 import { unknownIdentifier } from './identifiers';
+import { applyChange, needsReview, ownersOf, partyOf, profileOf, project, type AccountChange } from './accountData';
 import {
   actionsFor,
   answerWithCorrection,
@@ -254,8 +255,12 @@ const openAccount: Handler = (context) => {
   const template = context.descriptions.example('getOnboardingResult', '200', 'actionRequired');
   const examples = Array.isArray(template.requiredActions) ? template.requiredActions.filter(isObject) : [];
   // A rejection by name comes without actions; every other review first asks for what the test values and the type need.
+  const profile = profileOf(body);
+  // The actions name the owners by the partyIds that Get account shows.
   const { actions, windowMs } =
-    outcome.status === 'APPROVED' ? actionsFor(body, familyName, examples) : { actions: [], windowMs: 0 };
+    outcome.status === 'APPROVED'
+      ? actionsFor({ ...body, owners: ownersOf(profile) }, familyName, examples)
+      : { actions: [], windowMs: 0 };
   state.applications.set(applicationId, {
     applicationId,
     accountNumber,
@@ -271,6 +276,7 @@ const openAccount: Handler = (context) => {
     accountType,
     applicationId,
     request: body,
+    profile,
     cash: 0,
     positions: new Map(),
     activity: [],
@@ -320,12 +326,15 @@ const getOnboardingResult: Handler = (context) => {
 
 const getAccount: Handler = (context) => {
   const account = accountOf(context);
+  applyApprovedChanges(context, account);
   const template = context.descriptions.example('getAccount', '200', 'individualActive');
-  const decidedAt = onboardingReview(context, account)?.decidedAt ?? null;
+  const review = onboardingReview(context, account);
+  const decidedAt = review?.decidedAt ?? null;
   const status = accountStatus(context, account);
-  const request = account.request;
-  const owner = isObject(request.primaryOwner) ? request.primaryOwner : {};
-  const templateOwner = isObject(template.primaryOwner) ? template.primaryOwner : {};
+  const { profile } = account;
+  const keysOf = (name: string) => Object.keys(context.descriptions.schema('accounts', name).properties as JsonObject);
+  const partyKeys = keysOf('Party');
+  const entityKeys = keysOf('Entity');
   return {
     status: 200,
     body: {
@@ -336,15 +345,31 @@ const getAccount: Handler = (context) => {
       applicationId: account.applicationId,
       openedAt: status === 'ACTIVE' && decidedAt !== null ? iso(decidedAt) : null,
       closedAt: status === 'CLOSED' && decidedAt !== null ? iso(decidedAt) : null,
-      primaryOwner: {
-        ...templateOwner,
-        ...Object.fromEntries(
-          Object.entries(owner).filter(([key]) => key in templateOwner && typeof owner[key] !== 'object'),
-        ),
-      },
+      primaryOwner: profile.primaryOwner ? project(profile.primaryOwner, partyKeys) : null,
+      associatedParties: profile.associatedParties.map((party) => project(party, partyKeys)),
+      entity: profile.entity ? project(profile.entity, entityKeys) : null,
+      financialProfile: project(profile.financialProfile ?? {}, keysOf('FinancialProfile')),
+      trustedContact: profile.trustedContact && project(profile.trustedContact, keysOf('TrustedContact')),
+      electronicDelivery:
+        profile.electronicDelivery && project(profile.electronicDelivery, keysOf('ElectronicDelivery')),
+      updatedAt: iso(profile.updatedAt ?? decidedAt ?? review?.updatedAt ?? context.now),
     },
   };
 };
+
+/** Applies the reviewed changes of the account whose review is approved by now, at the moment it was. */
+function applyApprovedChanges(context: Context, account: AccountRecord): void {
+  const approved = [...context.state.applications.values()]
+    .filter((application) => application.accountNumber === account.accountNumber && application.change)
+    .filter((application) => !application.applied)
+    .map((application) => ({ application, review: reviewOf(application, context.now, context.timing.reviewMs) }))
+    .filter(({ review }) => review.status === 'APPROVED')
+    .sort((a, b) => Number(a.review.decidedAt) - Number(b.review.decidedAt));
+  for (const { application, review } of approved) {
+    applyChange(account.profile, account.accountNumber, application.change as AccountChange, Number(review.decidedAt));
+    application.applied = true;
+  }
+}
 
 function balances(context: Context, account: AccountRecord): JsonObject {
   const long = [...account.positions.entries()].reduce(
@@ -652,17 +677,6 @@ function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
 // Account updates (Onboarding API): contact details apply at once (200); identity changes and a legal
 // address in another country go to a review (202 with an applicationId), which approves within seconds.
 
-/** The fields whose change the descriptions send to a compliance review. */
-const REVIEWED_FIELDS = ['givenName', 'middleName', 'familyName', 'dateOfBirth', 'taxId', 'citizenshipCountry'];
-
-function needsReview(operationId: string, body: JsonObject): boolean {
-  if (operationId === 'updateAccountAddresses') {
-    return isObject(body.legalAddress) && body.legalAddress.country !== undefined && body.legalAddress.country !== 'US';
-  }
-  const entity = isObject(body.entity) ? body.entity : {};
-  return REVIEWED_FIELDS.some((field) => field in body) || 'legalName' in entity || 'taxId' in entity;
-}
-
 /** Whether a review of an update by `operationId` is still open on the account (it decides at `decideAt`). */
 function openReview(context: Context, accountNumber: string, operationId: string): boolean {
   for (const application of context.state.applications.values()) {
@@ -693,7 +707,14 @@ function accountUpdate(operationId: string): Handler {
         'CONFLICT',
         `A review of a previous change of this kind is open on account ${account.accountNumber}.`,
       );
-    } else if (needsReview(operationId, body)) {
+    }
+    applyApprovedChanges(context, account);
+    const change: AccountChange = {
+      operationId,
+      partyId: context.params.partyId ?? (typeof body.partyId === 'string' ? body.partyId : null),
+      body: structuredClone(Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'partyId'))),
+    };
+    if (status !== 'PENDING' && needsReview(change, account.profile, account.accountNumber)) {
       const applicationId = randomUUID();
       context.state.applications.set(applicationId, {
         applicationId,
@@ -705,6 +726,7 @@ function accountUpdate(operationId: string): Handler {
         actions: [],
         actionWindowMs: 0,
         update: operationId,
+        change,
       });
       return {
         status: 202,
@@ -712,10 +734,31 @@ function accountUpdate(operationId: string): Handler {
         body: { accountNumber: account.accountNumber, applicationId, status: 'PENDING', submittedAt: iso(context.now) },
       };
     }
+    // Applied at once; a correction an action asks for is also applied as it is sent.
+    applyChange(account.profile, account.accountNumber, change, context.now);
+    const { profile } = account;
+    const party = partyOf(profile, account.accountNumber, change.partyId);
     const template = context.descriptions.example(operationId, '200');
-    const result: JsonObject = { ...template, accountNumber: account.accountNumber, updatedAt: iso(context.now) };
-    for (const [key, value] of Object.entries(body)) if (key in result) result[key] = value;
-    if ('partyId' in result && context.params.partyId) result.partyId = context.params.partyId;
+    const current: JsonObject =
+      operationId === 'updatePrimaryOwner'
+        ? {
+            ...(profile.primaryOwner ?? {}),
+            entity:
+              profile.entity &&
+              project(
+                profile.entity,
+                Object.keys(context.descriptions.schema('onboarding', 'EntityRecord').properties as JsonObject),
+              ),
+            financialProfile: profile.financialProfile,
+            trustedContact: profile.trustedContact,
+            electronicDelivery: profile.electronicDelivery,
+          }
+        : party;
+    const result = project(current, Object.keys(template));
+    result.accountNumber = account.accountNumber;
+    result.updatedAt = iso(context.now);
+    const holder = operationId === 'updatePrimaryOwner' ? profile.primaryOwner : party;
+    if ('partyId' in template) result.partyId = holder?.partyId ?? profile.primaryOwner?.partyId ?? null;
     return { status: 200, body: result };
   };
 }

@@ -6,6 +6,7 @@
  * `x-transitions` of `orders#OrderStatus`.
  */
 import type { JsonObject } from '../openapi/document';
+import type { AccountChange, AccountProfile } from './accountData';
 
 export interface Limits {
   /** Orders one client may hold (single, block and allocation orders together). */
@@ -72,6 +73,9 @@ export interface Application {
   readonly actionWindowMs: number;
   /** For the review of an account update, the update's `operationId`: one review per account and operation. */
   readonly update?: string;
+  /** For the review of an account update, the change it applies once approved, and whether it has. */
+  readonly change?: AccountChange;
+  applied?: boolean;
 }
 
 export interface Position {
@@ -84,8 +88,10 @@ export interface AccountRecord {
   readonly accountNumber: string;
   readonly accountType: string;
   readonly applicationId: string;
-  /** The application as sent, to answer Get account with the customer's own data. */
+  /** The application as sent. */
   readonly request: JsonObject;
+  /** What Get account shows of its parties and blocks, with every change applied so far (sandbox/accountData.ts). */
+  readonly profile: AccountProfile;
   cash: number;
   readonly positions: Map<string, Position>;
   readonly activity: JsonObject[];

@@ -323,10 +323,13 @@ describe('accounts and onboarding', () => {
 
   it('applies the three account updates of the Onboarding API at once', async () => {
     const accountNumber = await fundedAccount(sandbox, token);
+    // The party to update: one on the account, as Get account shows it (another partyId is 404).
+    const opened = await send(sandbox, 'GET', `/v1/accounts/${accountNumber}`, { token });
+    const [party] = opened.body.associatedParties as JsonObject[];
     for (const [operationId, path] of [
       ['updateAccountAddresses', `/v1/accounts/${accountNumber}/addresses`],
       ['updatePrimaryOwner', `/v1/accounts/${accountNumber}/primary-owner`],
-      ['updateAssociatedParty', `/v1/accounts/${accountNumber}/associated-parties/${randomUUID()}`],
+      ['updateAssociatedParty', `/v1/accounts/${accountNumber}/associated-parties/${String(party.partyId)}`],
     ]) {
       const reply = await send(sandbox, 'PATCH', path, { token, body: requestExample(sandbox, operationId) });
       expect([operationId, reply.status]).toEqual([operationId, 200]);
