@@ -13,17 +13,28 @@ const OPENAPI_DIR = path.join(__dirname, '..', '..', '..', 'openapi');
 const SANDBOX_PAGE = path.join('getting-started', 'sandbox.mdx');
 const SECTION = 'What the sandbox models';
 const OVER_CLAIM =
-  /(same|identical) (checks|rules|behaviou?r) (as|to) (in )?production|exactly as (in )?production|(the )?same as (in )?production|identical to production|behaves? (just )?like production/i;
+  /(same|identical) (checks|rules|behaviou?r) (as|to) (in )?production|exactly as (in )?production|(the )?same as (in )?production|identical to production|behaves? (just )?like production|same validation\b[^.|]*as production/i;
 
 const descriptionFiles = (): string[] =>
   readdirSync(OPENAPI_DIR, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 
+const SRC_DIR = path.join(OPENAPI_DIR, '..', 'src');
+const componentFiles = (): string[] =>
+  readdirSync(SRC_DIR, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx$/.test(entry.name) && !entry.parentPath.includes('__tests__'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+
+/** The docs pages, the descriptions and the site's own pages (the home page's hero speaks of the sandbox too). */
 const sources = (): [string, string][] => [
   ...docsFiles().map((file): [string, string] => [`docs/${file}`, readFileSync(path.join(DOCS_DIR, file), 'utf8')]),
   ...descriptionFiles().map((file): [string, string] => [
     path.relative(path.join(OPENAPI_DIR, '..'), file),
+    readFileSync(file, 'utf8'),
+  ]),
+  ...componentFiles().map((file): [string, string] => [
+    path.relative(path.join(SRC_DIR, '..'), file),
     readFileSync(file, 'utf8'),
   ]),
 ];

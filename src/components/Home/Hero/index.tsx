@@ -20,7 +20,7 @@ export default function Hero({ title, tagline }: Props): ReactNode {
         <p className={styles.tagline}>{tagline}</p>
         <p className={styles.lead}>
           Open and service brokerage accounts, route equity and option orders, and deliver statements and tax forms
-          through one set of REST APIs, with a sandbox that behaves like production.
+          through one set of REST APIs, with a sandbox that answers as the API descriptions say.
         </p>
         <div className={styles.actions}>
           <Link
