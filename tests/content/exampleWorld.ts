@@ -9,7 +9,7 @@
  *   `applicationId` applications, `accountNumber` accounts, an `id` the thing its list holds). Where an ID is the
  *   object's own (`orderId` of an order, `accountNumber` of an account or application), the object's
  *   identifying facts must agree wherever it appears: an order's account, symbol, side, quantity and creation
- *   time; an account's type and opening time; an application's account and submission time; a document's
+ *   time; an account's type and opening time; an application's account, submission and decision times; a document's
  *   account, type and creation time.
  * - **Activity before the account exists.** An account exists from the earliest `reservedAt`, `submittedAt`,
  *   `createdAt` or `openedAt` of an object that names its number and its `accountType` (the reservation, the
@@ -133,7 +133,7 @@ const MOMENT_FIELDS = ['executedAt', 'priceAsOf', 'updatedAt', 'asOf', 'createdA
 const IDENTITY: Readonly<Record<string, readonly string[]>> = {
   order: ['accountNumber', 'symbol', 'side', 'quantity', 'createdAt'],
   account: ['accountType', 'openedAt'],
-  application: ['accountNumber', 'submittedAt'],
+  application: ['accountNumber', 'submittedAt', 'decidedAt'],
   document: ['accountNumber', 'documentType', 'createdAt'],
 };
 

@@ -252,7 +252,7 @@ describe('the guides, followed against the local sandbox', () => {
       'WORKING_ORDER_ID',
     ]);
     const accountNumber = reader.variables.get('ACCOUNT_NUMBER') as string;
-    expect(reader.ids.get('5GT10001')).toBe(accountNumber);
+    expect(reader.ids.get('5GT10019')).toBe(accountNumber);
     expect((await read(reader, `/accounts/${accountNumber}`)).status).toBe('ACTIVE');
     const canceled = reader.variables.get('WORKING_ORDER_ID');
     expect((await read(reader, `/orders/equity/${String(canceled)}`)).status).toBe('CANCELED');
@@ -264,8 +264,10 @@ describe('the guides, followed against the local sandbox', () => {
   }, 120_000);
 
   it('the equity and option order pages place their orders for the account the quick start opened', async () => {
-    // Their prerequisites: an ACTIVE account with buying power, and shares for a stop sell and a covered call.
-    const accountNumber = reader.ids.get('5GT10001') as string;
+    // Their prerequisites: an ACTIVE account with buying power, and shares for a stop sell and a covered call. The
+    // pages' account 5GT10001 is played by the account the quick start opened (5GT10019 on its page).
+    const accountNumber = reader.variables.get('ACCOUNT_NUMBER') as string;
+    reader.ids.set('5GT10001', accountNumber);
     await call(reader, 'POST', `/sandbox/accounts/${accountNumber}/deposits`, {
       amount: { amount: '100000.00', currency: 'USD' },
     });
