@@ -1,13 +1,7 @@
 /** @jest-environment node */
-import {
-  API_NAMES,
-  isObject,
-  loadDereferenced,
-  operationsOf,
-  type JsonObject,
-  type Operation,
-} from '../../../openapi/descriptions';
+import { isObject, type JsonObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
+import { allOperations, endpointPageOf, responsesOf } from '../operations';
 
 /**
  * Body limits (API standards, Request and response bodies): every description that takes bodies states the
@@ -16,21 +10,16 @@ import { docsFiles, readPage } from '../docsPages';
  * The sandbox's side is sandbox/__tests__/limits.test.ts.
  */
 
-const operations = API_NAMES.flatMap((api) => {
-  const document = loadDereferenced(api);
-  return operationsOf(api, document).map((operation) => ({ operation, info: document.info as JsonObject }));
-});
-
-const responses = (operation: Operation) => (operation.definition.responses ?? {}) as Record<string, JsonObject>;
+const operations = allOperations();
 
 describe('an operation with a request body', () => {
-  const withBody = operations.filter(({ operation }) => isObject(operation.definition.requestBody));
+  const withBody = operations.filter((operation) => isObject(operation.definition.requestBody));
 
   it('has a limit for each of its media types in x-max-body-bytes', () => {
     expect(withBody.length).toBeGreaterThan(10);
-    const missing = withBody.flatMap(({ operation, info }) => {
+    const missing = withBody.flatMap((operation) => {
       const content = (operation.definition.requestBody as JsonObject).content as JsonObject;
-      const limits = isObject(info['x-max-body-bytes']) ? info['x-max-body-bytes'] : {};
+      const limits = isObject(operation.info['x-max-body-bytes']) ? operation.info['x-max-body-bytes'] : {};
       return Object.keys(content)
         .filter((type) => typeof limits[type] !== 'number')
         .map((type) => `${operation.operationId}: ${type}`);
@@ -39,8 +28,8 @@ describe('an operation with a request body', () => {
   });
 
   it('lists 413 PAYLOAD_TOO_LARGE, and one without a body does not', () => {
-    const wrong = operations.flatMap(({ operation }) => {
-      const lists = JSON.stringify(responses(operation)['413'] ?? null).includes('PAYLOAD_TOO_LARGE');
+    const wrong = operations.flatMap((operation) => {
+      const lists = JSON.stringify(responsesOf(operation)['413'] ?? null).includes('PAYLOAD_TOO_LARGE');
       const takesBody = isObject(operation.definition.requestBody);
       return lists === takesBody ? [] : [`${operation.operationId}: body ${takesBody}, 413 ${lists}`];
     });
@@ -49,9 +38,8 @@ describe('an operation with a request body', () => {
 
   it('has a 413 PAYLOAD_TOO_LARGE row on its endpoint page', () => {
     const files = docsFiles();
-    const wrong = withBody.flatMap(({ operation }) => {
-      const route = String(operation.docsPath ?? '').replace(/^\/docs\//, '');
-      const file = files.find((candidate) => candidate === `${route}.mdx` || candidate === `${route}/index.mdx`);
+    const wrong = withBody.flatMap((operation) => {
+      const file = endpointPageOf(operation, files);
       if (!file) return [`${operation.operationId}: no page`];
       const rows = readPage(file).tables.flatMap((table) => table.rows);
       const listed = rows.some(

@@ -10,28 +10,17 @@
  * the response the page shows next (status code and the values it states, polling a read until they
  * hold), and every ID a request uses must be one that an earlier response on the page showed.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
-import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../../openapi/document';
 import { requestSamples } from '../../../plugins/remark-api-reference/requestSamples';
 import { sampleOptionsOf } from '../../../plugins/remark-api-reference/requestModel';
-import { createSandbox } from '../../../sandbox/app';
-import { TOKEN_URL, URL_VARIABLES } from '../../../src/facts';
+import { TOKEN_URL } from '../../../src/facts';
 import { DOCS_DIR } from '../docsPages';
+import { allOperations } from '../operations';
+import { runBash, startLocalSandbox, type LocalSandbox } from '../sandboxServer';
 
-const operations = new Map(
-  API_NAMES.flatMap((api) => {
-    const description = loadDereferenced(api);
-    const serverUrl = (description.servers as { url: string }[])[0].url;
-    return operationsOf(api, description).map((operation) => [operation.operationId, { ...operation, serverUrl }]);
-  }),
-);
+const operations = new Map(allOperations().map((operation) => [operation.operationId, operation]));
 
 /** A step of a page: a request block, or a response the page shows. */
 type Step =
@@ -95,22 +84,15 @@ const stated = (body: unknown): Record<string, unknown> =>
 
 const ID_PATTERN = /\b(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|5GT\d{5})\b/g;
 
-let server: ServerType;
+let sandbox: LocalSandbox;
 let origin: string;
 let workDir: string;
 beforeAll(async () => {
-  const sandbox = createSandbox();
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  workDir = mkdtempSync(path.join(tmpdir(), 'guides-against-sandbox-'));
+  sandbox = await startLocalSandbox('guides-against-sandbox');
+  ({ origin, workDir } = sandbox);
   writeFileSync(path.join(workDir, 'drivers-license.pdf'), '%PDF-1.4\n%%EOF\n');
 }, 60_000);
-afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => sandbox?.close());
 
 /** What a reader has after following a page: the token, and the IDs the pages' responses stand for. */
 interface Reader {
@@ -125,8 +107,6 @@ interface Result {
   readonly body: unknown;
 }
 
-const execFileAsync = promisify(execFile);
-
 /**
  * Runs a block in bash as copied, with the base URL and token URL of the local sandbox in the variables the
  * quick start sets (a block that ignored them would call the hosted sandbox, which is unreachable here).
@@ -139,26 +119,16 @@ async function run(reader: Reader, code: string): Promise<Result> {
   // No answer of an earlier block may stand in for this one's.
   rmSync(bodyFile, { force: true });
   rmSync(path.join(workDir, 'headers'), { force: true });
-  await execFileAsync(
-    'bash',
-    [
-      '-c',
-      // pipefail: a curl that fails (such as one to the hosted sandbox, unreachable here) fails the block.
-      `set -eo pipefail\ncurl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}\nexport -p > "$VARIABLES_FILE"`,
-    ],
+  await runBash(
+    sandbox,
+    // pipefail: a curl that fails (such as one to the hosted sandbox, unreachable here) fails the block.
+    `curl() { command curl --silent --show-error --dump-header "$HEADERS_FILE" "$@" | tee "$RESPONSE_FILE"; }\n${command}\nexport -p > "$VARIABLES_FILE"`,
     {
-      cwd: workDir,
-      encoding: 'utf8',
-      timeout: 30_000,
       env: {
         ...Object.fromEntries(reader.variables),
-        PATH: process.env.PATH,
-        HOME: workDir,
         ACCESS_TOKEN: reader.token,
         CLIENT_ID: 'sandbox-demo',
         CLIENT_SECRET: 'sandbox-demo-secret',
-        [URL_VARIABLES.baseUrl]: `${origin}/v1`,
-        [URL_VARIABLES.tokenUrl]: `${origin}/connect/token`,
         RESPONSE_FILE: bodyFile,
         HEADERS_FILE: path.join(workDir, 'headers'),
         VARIABLES_FILE: path.join(workDir, 'variables'),
@@ -282,7 +252,7 @@ describe('the guides, followed against the local sandbox', () => {
       'WORKING_ORDER_ID',
     ]);
     const accountNumber = reader.variables.get('ACCOUNT_NUMBER') as string;
-    expect(reader.ids.get('5GT10001')).toBe(accountNumber);
+    expect(reader.ids.get('5GT10019')).toBe(accountNumber);
     expect((await read(reader, `/accounts/${accountNumber}`)).status).toBe('ACTIVE');
     const canceled = reader.variables.get('WORKING_ORDER_ID');
     expect((await read(reader, `/orders/equity/${String(canceled)}`)).status).toBe('CANCELED');
@@ -294,8 +264,10 @@ describe('the guides, followed against the local sandbox', () => {
   }, 120_000);
 
   it('the equity and option order pages place their orders for the account the quick start opened', async () => {
-    // Their prerequisites: an ACTIVE account with buying power, and shares for a stop sell and a covered call.
-    const accountNumber = reader.ids.get('5GT10001') as string;
+    // Their prerequisites: an ACTIVE account with buying power, and shares for a stop sell and a covered call. The
+    // pages' account 5GT10001 is played by the account the quick start opened (5GT10019 on its page).
+    const accountNumber = reader.variables.get('ACCOUNT_NUMBER') as string;
+    reader.ids.set('5GT10001', accountNumber);
     await call(reader, 'POST', `/sandbox/accounts/${accountNumber}/deposits`, {
       amount: { amount: '100000.00', currency: 'USD' },
     });

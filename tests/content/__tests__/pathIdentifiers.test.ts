@@ -1,13 +1,7 @@
 /** @jest-environment node */
-import {
-  API_NAMES,
-  isObject,
-  loadDereferenced,
-  operationsOf,
-  type JsonObject,
-  type Operation,
-} from '../../../openapi/descriptions';
+import { isObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
+import { allOperations, endpointPageOf, pathParametersOf } from '../operations';
 
 /**
  * The one rule for identifiers in a path (Standard data formats, section Identifiers): one that names nothing
@@ -16,12 +10,7 @@ import { docsFiles, readPage } from '../docsPages';
  * sandbox/__tests__/identifiers.test.ts.
  */
 
-const operations: Operation[] = API_NAMES.flatMap((api) => operationsOf(api, loadDereferenced(api)));
-
-const pathParameters = (operation: Operation): JsonObject[] =>
-  (Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [])
-    .filter(isObject)
-    .filter((parameter) => parameter.in === 'path');
+const operations = allOperations();
 
 /** Words that describe an identifier of the wrong form. */
 const MALFORMED = /\bUUID\b|malformed|format|pattern|lower case|lower-case/i;
@@ -37,7 +26,7 @@ const promises400 = (text: string, name: string): string[] =>
     .filter((sentence) => new RegExp(`\\b${name}\\b`).test(sentence) && MALFORMED.test(sentence))
     .filter((sentence) => /\b400\b|INVALID_FIELD/.test(sentence));
 
-const withPathIdentifiers = operations.filter((operation) => pathParameters(operation).length > 0);
+const withPathIdentifiers = operations.filter((operation) => pathParametersOf(operation).length > 0);
 
 describe('an operation with an identifier in its path', () => {
   it('is one of many (the check reads them all)', () => {
@@ -56,7 +45,7 @@ describe('an operation with an identifier in its path', () => {
 
   it('documents no 400 for a malformed path identifier: not in its 400 response, nor in the parameter', () => {
     const wrong = withPathIdentifiers.flatMap((operation) =>
-      pathParameters(operation).flatMap((parameter) => {
+      pathParametersOf(operation).flatMap((parameter) => {
         const name = String(parameter.name);
         const problems: string[] = [];
         const badRequest = (operation.definition.responses as Record<string, unknown>)['400'];
@@ -80,10 +69,9 @@ function pathNamesByPage(): Map<string, string[]> {
   const files = docsFiles();
   const byPage = new Map<string, string[]>();
   for (const operation of withPathIdentifiers) {
-    const route = String(operation.docsPath ?? '').replace(/^\/docs\//, '');
-    const file = files.find((candidate) => candidate === `${route}.mdx` || candidate === `${route}/index.mdx`);
+    const file = endpointPageOf(operation, files);
     if (!file) continue;
-    byPage.set(file, [...(byPage.get(file) ?? []), ...pathParameters(operation).map((p) => String(p.name))]);
+    byPage.set(file, [...(byPage.get(file) ?? []), ...pathParametersOf(operation).map((p) => String(p.name))]);
   }
   return byPage;
 }
@@ -107,7 +95,7 @@ describe('the endpoint pages', () => {
     const uuidNames = [
       ...new Set(
         withPathIdentifiers.flatMap((operation) =>
-          pathParameters(operation)
+          pathParametersOf(operation)
             .filter((parameter) => isObject(parameter.schema) && parameter.schema.format === 'uuid')
             .map((parameter) => String(parameter.name)),
         ),

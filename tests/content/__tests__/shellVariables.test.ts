@@ -6,16 +6,10 @@
  * text before the block links to the section of a page that sets it. The integration overview's first call,
  * which sets its own, runs as copied in a shell that has none of them.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { serve, type ServerType } from '@hono/node-server';
-import { createSandbox } from '../../../sandbox/app';
-import { LOCAL_SANDBOX_DEMO_CLIENT, URL_VARIABLES } from '../../../src/facts';
+import { LOCAL_SANDBOX_DEMO_CLIENT } from '../../../src/facts';
 import { docsFiles, headingAnchor, readPage, type CodeBlock, type DocsPage } from '../docsPages';
+import { runBash, startLocalSandbox, type LocalSandbox } from '../sandboxServer';
 
 const SHELL = new Set(['bash', 'sh', 'shell']);
 const NAME = '[A-Z_][A-Z0-9_]*';
@@ -111,40 +105,20 @@ describe('the shell samples of the docs', () => {
 });
 
 describe("the integration overview's first call", () => {
-  let server: ServerType;
-  let origin: string;
-  let workDir: string;
+  let sandbox: LocalSandbox;
   beforeAll(async () => {
-    const sandbox = createSandbox();
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    workDir = mkdtempSync(path.join(tmpdir(), 'first-call-'));
+    sandbox = await startLocalSandbox('first-call');
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    rmSync(workDir, { recursive: true, force: true });
-  });
+  afterAll(() => sandbox?.close());
 
   it('sets the credentials and the token it uses, and reads the document types with them', async () => {
     const blocks = shellBlocks(readPage('getting-started/introduction.mdx')).map((block) => block.code);
     expect(blocks).toHaveLength(3);
     // The reader's shell: none of the variables the blocks use, only the local sandbox's URLs (the hosted sandbox
     // is unreachable here), and the credentials typed in when the first block asks for them.
-    const run = promisify(execFile)('bash', ['-c', `set -eo pipefail\n${blocks.join('\n')}`], {
-      cwd: workDir,
-      encoding: 'utf8',
-      timeout: 30_000,
-      env: {
-        PATH: process.env.PATH,
-        HOME: workDir,
-        [URL_VARIABLES.baseUrl]: `${origin}/v1`,
-        [URL_VARIABLES.tokenUrl]: `${origin}/connect/token`,
-      },
+    const { stdout } = await runBash(sandbox, blocks.join('\n'), {
+      input: `${LOCAL_SANDBOX_DEMO_CLIENT.clientId}\n${LOCAL_SANDBOX_DEMO_CLIENT.clientSecret}\n`,
     });
-    run.child.stdin?.end(`${LOCAL_SANDBOX_DEMO_CLIENT.clientId}\n${LOCAL_SANDBOX_DEMO_CLIENT.clientSecret}\n`);
-    const { stdout } = await run;
     expect(stdout).toMatch(/^HTTP\/1\.1 200 OK\r?$/m);
     expect(stdout).toMatch(/"documentType": ?"ACCOUNT_AGREEMENT"/);
   }, 60_000);
