@@ -31,11 +31,27 @@ const shellUrl = (request: SampleRequest): string =>
 /** Where a curl sample that saves variables keeps the response it reads them from. */
 export const SAVED_RESPONSE_FILE = 'response.json';
 
-/** The command that sets a variable from a top-level field of the saved response (Node.js, as for the keys). */
+/**
+ * The JavaScript that reads a saved field from the parsed response: a top-level field (`orderId`), a nested one
+ * (`account.accountNumber`), or a field of the list entry whose field has a value
+ * (`associatedParties[role:TRUSTED_CONTACT].partyId`, the trusted contact's `partyId`).
+ */
+export function savedFieldReader(field: string): string {
+  const member = (name: string) => (/^[A-Za-z_]\w*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
+  return field
+    .split('.')
+    .map((part) => {
+      const entry = /^(\w+)\[(\w+):([\w-]+)\]$/.exec(part);
+      if (!entry) return member(part);
+      const [, list, key, value] = entry;
+      return `${member(list)}.find((entry) => entry${member(key)} === ${JSON.stringify(value)})`;
+    })
+    .join('');
+}
+
+/** The command that sets a variable from a field of the saved response (Node.js, as for the keys). */
 const saveCommand = (variable: string, field: string): string =>
-  `export ${variable}=$(node -p 'JSON.parse(require("fs").readFileSync("${SAVED_RESPONSE_FILE}", "utf8"))${
-    /^[A-Za-z_]\w*$/.test(field) ? `.${field}` : `[${JSON.stringify(field)}]`
-  }')`;
+  `export ${variable}=$(node -p 'JSON.parse(require("fs").readFileSync("${SAVED_RESPONSE_FILE}", "utf8"))${savedFieldReader(field)}')`;
 
 /**
  * The curl sample. A value read from a variable is `${NAME}` in the URL and `"'"$NAME"'"` in the single-quoted

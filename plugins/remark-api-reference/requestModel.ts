@@ -23,7 +23,10 @@ export interface SampleOptions {
    * top-level body field's name → the variable (`{ orderId: 'ORDER_ID' }`), which an earlier sample saved.
    */
   readonly variables?: Readonly<Record<string, string>>;
-  /** Variables the curl sample sets from the response, for the next samples: variable → top-level field. */
+  /**
+   * Variables the curl sample sets from the response, for the next samples: variable → field, top-level
+   * (`orderId`), nested (`a.b`) or in the list entry with a value (`associatedParties[role:TRUSTED_CONTACT].partyId`).
+   */
   readonly save?: Readonly<Record<string, string>>;
 }
 

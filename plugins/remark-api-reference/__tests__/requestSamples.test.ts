@@ -160,6 +160,35 @@ describe('sampleRequest', () => {
       }
     });
 
+    it('saves a field of the list entry with a value: the trusted contact among the parties', () => {
+      const [curl] = requestSamples(
+        find('getAccount'),
+        sampleOptionsOf({ save: 'TRUSTED_CONTACT_ID=associatedParties[role:TRUSTED_CONTACT].partyId' }),
+      );
+      const dir = mkdtempSync(join(tmpdir(), 'chained-sample-'));
+      try {
+        const account = {
+          associatedParties: [
+            { partyId: 'p-joint', role: 'JOINT_OWNER' },
+            { partyId: 'p-contact', role: 'TRUSTED_CONTACT' },
+          ],
+        };
+        const script = [
+          `curl() { echo '${JSON.stringify(account)}'; }`,
+          curl.code,
+          'echo "TRUSTED_CONTACT_ID=$TRUSTED_CONTACT_ID"',
+        ].join('\n');
+        const result = spawnSync('bash', ['-c', script], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH },
+        });
+        expect(result.stdout).toMatch(/^TRUSTED_CONTACT_ID=p-contact$/m);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('reads a path parameter from the variable in every language', () => {
       const [curl, fetch, python] = requestSamples(
         find('getEquityOrder'),

@@ -236,7 +236,8 @@ function runCurl(sample: Sample, baseUrl: string): { status: number; body: strin
 
 it('runs every hand-written curl block that calls an API, one call per block, each an operation of a description', () => {
   expect(HAND_WRITTEN.problems).toEqual([]);
-  expect(HAND_WRITTEN.samples.length).toBeGreaterThanOrEqual(5);
+  // Four today: on Authentication, the introduction and API standards (two). The scan must find them.
+  expect(HAND_WRITTEN.samples.length).toBeGreaterThanOrEqual(4);
 });
 
 it('covers every sample of the docs pages and every request-body example', () => {
