@@ -6,7 +6,8 @@ import * as crypto from 'node:crypto';
 import { errors } from 'oidc-provider';
 // oidc-provider's own in-memory store. Named here, the provider does not print its warning that an in-memory store
 // loses its data on restart and cannot be shared between processes: both are what a development provider wants.
-// The package declares no `exports`, so this file is reachable; configuration.test.mjs checks the import on update.
+// The package declares no `exports`, so this file is reachable; PATCHES.md (oidc-memory-adapter) says what to check
+// when oidc-provider moves.
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
 import { accountFinder, SANDBOX_CLIENT_ID_CLAIM } from './accounts.mjs';
