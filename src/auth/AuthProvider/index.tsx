@@ -103,7 +103,14 @@ function useAuthContextValue(): AuthContextValue {
             return;
           }
           const { session, user } = check;
-          writeIdTokenCookie({ idToken: session.idToken, expiresAt: session.idTokenExpiresAt }, baseUrl);
+          // Userinfo answered for the tokens read when the check began. If they are no longer the stored ones
+          // (another tab signed out, or renewed them), the answer is stale: no cookie, and the SDK decides from
+          // what is stored now, as it would have had the change come after the check.
+          if (!writeIdTokenCookie({ idToken: session.idToken, expiresAt: session.idTokenExpiresAt }, baseUrl)) {
+            createAuthLog(auth.debug).debug('session check without the SDK: the stored tokens changed meanwhile');
+            startEngine();
+            return;
+          }
           dispatch({ type: 'session-confirmed', idToken: session.idToken, user });
           stopWaiting = whenEngineNeeded(session, startEngine);
         })
