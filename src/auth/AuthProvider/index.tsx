@@ -7,6 +7,7 @@ import { createAuthLog } from '../authLog';
 import { authEngineRequested, currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
 import { checkSessionWithoutSdk, whenEngineNeeded } from '../sessionCheck';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
+import { endProtectedRequests, protectedRequests } from '../protectedPrefetch';
 import { clearSandboxTokens } from '../sandboxToken';
 import { safeReturnPath } from '../redirectTarget';
 import { allowSessionRestart } from '../sessionRestartGuard';
@@ -192,10 +193,15 @@ function useAuthContextValue(): AuthContextValue {
     dispatch({ type: 'sign-out-started' });
     clearSandboxTokens();
     announceSignOut();
+    // The page asks for no more protected files, and those it already asked for arrive before the gate
+    // session ends (`../protectedPrefetch.ts`); the wait overlaps the SDK's download.
+    const requestsArrived = endProtectedRequests();
     try {
       const engine = await loadAuthEngine(auth, currentSite(baseUrl));
+      await requestsArrived;
       await engine.signOut();
     } catch (error) {
+      protectedRequests.reopen();
       dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
       throw error;
     }

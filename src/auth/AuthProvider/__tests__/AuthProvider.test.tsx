@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY, TOKEN_STORAGE_KEY } from '../../browserStorage';
 import { readSandboxToken, saveSandboxToken } from '../../sandboxToken';
 import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
+import { protectedRequests, skipProtectedRoutesWithoutCookie, type RouteLoader } from '../../protectedPrefetch';
 import { failureDetailOf } from '../../signInFailure';
 import {
   answered,
@@ -79,6 +80,8 @@ beforeEach(() => {
   seedStoredSession();
   load.mockReset();
   preload.mockReset();
+  // A page's sign-out ends its protected requests; each case is a new page.
+  protectedRequests.reopen();
 });
 
 describe('AuthProvider', () => {
@@ -256,6 +259,30 @@ describe('AuthProvider', () => {
       expect(status()).toBe('signing-out');
     });
 
+    it('asks for no more protected files, and lets those already asked for arrive before the gate session ends', async () => {
+      const { engine } = renderProvider('/docs');
+      await engine.started();
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      const file = deferred<void[]>();
+      const docusaurus: RouteLoader = { prefetch: () => file.promise, preload: () => false };
+      const loader = skipProtectedRoutesWithoutCookie(docusaurus, {
+        baseUrl: '/',
+        protectedPaths: AUTH_SETTINGS.protectedPaths,
+        hasGateCookie: () => true,
+      });
+      loader.prefetch('/docs/trading-api');
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(loader.prefetch('/docs/document-api')).toBe(false);
+      await answered(load);
+      expect(engine.signOut).not.toHaveBeenCalled();
+      await act(async () => {
+        file.resolve([]);
+        await file.promise;
+      });
+      await waitFor(() => expect(engine.signOut).toHaveBeenCalledTimes(1));
+    });
+
     it('reports a failed sign-out as unavailable', async () => {
       const { engine } = renderProvider('/docs');
       await engine.started();
@@ -263,6 +290,8 @@ describe('AuthProvider', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       await waitFor(() => expect(status()).toBe('unavailable'));
       expect(screen.getByTestId('problem')).toHaveTextContent('provider-unreachable');
+      // Still signed in: the page may prefetch protected routes again.
+      expect(protectedRequests.ended()).toBe(false);
     });
   });
 
