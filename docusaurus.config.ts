@@ -88,8 +88,10 @@ const config = {
   // The colour mode is stored under the plain `theme` key (the v4 flag would namespace it per site).
   storage: { namespace: false },
 
-  // A visitor without the gate's cookie does not prefetch protected routes (src/auth/protectedPrefetch.ts), and
-  // each prefetch waits for an idle moment of its own (src/prefetch/idlePrefetch.ts).
+  // A visitor without the gate's cookie, or signing out, does not prefetch protected routes
+  // (src/auth/protectedPrefetch.ts), and each prefetch waits for an idle moment of its own
+  // (src/prefetch/idlePrefetch.ts). The order matters: each module wraps the loader the one before it left, so
+  // the idle wait is outermost and the cookie is checked when the prefetch runs, not when it was queued.
   // The route-change progress bar has no invalid ARIA role (src/progressBar).
   clientModules: [
     './src/auth/protectedPrefetchClientModule.ts',

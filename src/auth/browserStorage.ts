@@ -41,6 +41,18 @@ export function hasStoredSession(): boolean {
   }
 }
 
+/** The ID token (the JWT) okta-auth-js holds in this browser now, read without the SDK; null without one. */
+export function storedIdToken(): string | null {
+  try {
+    const tokens: unknown = JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? 'null');
+    if (typeof tokens !== 'object' || tokens === null) return null;
+    const { idToken } = tokens as { idToken?: { idToken?: unknown } };
+    return typeof idToken?.idToken === 'string' ? idToken.idToken : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Key a tab writes when it starts signing out. Other tabs receive it as a `storage` event before
  * the token removal it precedes, so they know the visitor signed out on purpose and start nothing.

@@ -5,6 +5,7 @@
  * reads too (config/idTokenCookie.mjs): `__Host-` over https at base URL `/`. Browser only.
  */
 import { idTokenCookieName, idTokenCookieNamesToRead } from '../../config/idTokenCookie.mjs';
+import { storedIdToken } from './browserStorage';
 
 /** The ID token as okta-auth-js stores it: the JWT and its expiry in seconds since the epoch. */
 export interface StoredIdToken {
@@ -23,14 +24,23 @@ function attributes(baseUrl: string, expires: Date): string {
   return `; Path=${baseUrl}; Expires=${expires.toUTCString()}; SameSite=Lax${secure}`;
 }
 
-/** Sets (or replaces) the cookie; an expired token removes it instead. */
-export function writeIdTokenCookie(token: StoredIdToken, baseUrl: string): void {
+/**
+ * Sets (or replaces) the cookie for `token`, but only while `token` is the ID token stored in this browser
+ * now: every writer confirmed its token a moment earlier (a session check waiting for userinfo, a renewal,
+ * another tab's tokens arriving), and another tab may have signed out or renewed since. Tokens no longer
+ * stored write nothing, so a sign-out elsewhere stays a sign-out at the gate, and a newer token's cookie is
+ * not replaced by an older one. An expired or malformed token removes the cookie instead. Returns whether
+ * the cookie now holds `token`.
+ */
+export function writeIdTokenCookie(token: StoredIdToken, baseUrl: string): boolean {
   const expires = new Date(token.expiresAt * 1000);
   if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token.idToken) || expires.getTime() <= Date.now()) {
     clearIdTokenCookie(baseUrl);
-    return;
+    return false;
   }
+  if (storedIdToken() !== token.idToken) return false;
   document.cookie = `${nameFor(baseUrl)}=${token.idToken}${attributes(baseUrl, expires)}`;
+  return true;
 }
 
 export function clearIdTokenCookie(baseUrl: string): void {

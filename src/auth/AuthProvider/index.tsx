@@ -7,6 +7,7 @@ import { createAuthLog } from '../authLog';
 import { authEngineRequested, currentSite, loadAuthEngine, preloadAuthEngine } from '../loadAuthEngine';
 import { checkSessionWithoutSdk, whenEngineNeeded } from '../sessionCheck';
 import { isCallbackPath, isProtectedPath } from '../protectedPaths';
+import { endProtectedRequests, protectedRequests } from '../protectedPrefetch';
 import { clearSandboxTokens } from '../sandboxToken';
 import { safeReturnPath } from '../redirectTarget';
 import { allowSessionRestart } from '../sessionRestartGuard';
@@ -103,7 +104,14 @@ function useAuthContextValue(): AuthContextValue {
             return;
           }
           const { session, user } = check;
-          writeIdTokenCookie({ idToken: session.idToken, expiresAt: session.idTokenExpiresAt }, baseUrl);
+          // Userinfo answered for the tokens read when the check began. If they are no longer the stored ones
+          // (another tab signed out, or renewed them), the answer is stale: no cookie, and the SDK decides from
+          // what is stored now, as it would have had the change come after the check.
+          if (!writeIdTokenCookie({ idToken: session.idToken, expiresAt: session.idTokenExpiresAt }, baseUrl)) {
+            createAuthLog(auth.debug).debug('session check without the SDK: the stored tokens changed meanwhile');
+            startEngine();
+            return;
+          }
           dispatch({ type: 'session-confirmed', idToken: session.idToken, user });
           stopWaiting = whenEngineNeeded(session, startEngine);
         })
@@ -185,10 +193,15 @@ function useAuthContextValue(): AuthContextValue {
     dispatch({ type: 'sign-out-started' });
     clearSandboxTokens();
     announceSignOut();
+    // The page asks for no more protected files, and those it already asked for arrive before the gate
+    // session ends (`../protectedPrefetch.ts`); the wait overlaps the SDK's download.
+    const requestsArrived = endProtectedRequests();
     try {
       const engine = await loadAuthEngine(auth, currentSite(baseUrl));
+      await requestsArrived;
       await engine.signOut();
     } catch (error) {
+      protectedRequests.reopen();
       dispatch({ type: 'provider-unreachable', problem: classifySignInError(error) });
       throw error;
     }

@@ -2,11 +2,16 @@
  * @jest-environment-options {"url": "https://docs.example/docs/intro"}
  */
 import { idTokenCookieNamesToRead } from '../../../config/idTokenCookie.mjs';
+import { TOKEN_STORAGE_KEY } from '../browserStorage';
 import { clearIdTokenCookie, hasIdTokenCookie, writeIdTokenCookie } from '../idTokenCookie';
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 describe('the ID-token cookie over https', () => {
+  // The cookie is written only for the stored ID token.
+  beforeEach(() =>
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ idToken: { idToken: 'eyJh.eyJz.c2ln' } })),
+  );
   afterEach(() => {
     clearIdTokenCookie('/');
     jest.restoreAllMocks();

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY, TOKEN_STORAGE_KEY } from '../../browserStorage';
 import { readSandboxToken, saveSandboxToken } from '../../sandboxToken';
 import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
+import { protectedRequests, skipProtectedRoutesWithoutCookie, type RouteLoader } from '../../protectedPrefetch';
 import { failureDetailOf } from '../../signInFailure';
 import {
   answered,
@@ -13,7 +14,7 @@ import {
   renderAt,
   seedStoredSession,
 } from '../../__tests__/fakeEngine';
-import { tokenStorage } from '../../__tests__/storedTokens';
+import { idTokenClaims, tokenStorage } from '../../__tests__/storedTokens';
 
 interface StoredIdToken {
   readonly idToken: { readonly idToken: string };
@@ -79,6 +80,8 @@ beforeEach(() => {
   seedStoredSession();
   load.mockReset();
   preload.mockReset();
+  // A page's sign-out ends its protected requests; each case is a new page.
+  protectedRequests.reopen();
 });
 
 describe('AuthProvider', () => {
@@ -256,6 +259,30 @@ describe('AuthProvider', () => {
       expect(status()).toBe('signing-out');
     });
 
+    it('asks for no more protected files, and lets those already asked for arrive before the gate session ends', async () => {
+      const { engine } = renderProvider('/docs');
+      await engine.started();
+      engine.tokens('id-1');
+      await waitFor(() => expect(status()).toBe('authenticated'));
+      const file = deferred<void[]>();
+      const docusaurus: RouteLoader = { prefetch: () => file.promise, preload: () => false };
+      const loader = skipProtectedRoutesWithoutCookie(docusaurus, {
+        baseUrl: '/',
+        protectedPaths: AUTH_SETTINGS.protectedPaths,
+        hasGateCookie: () => true,
+      });
+      loader.prefetch('/docs/trading-api');
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(loader.prefetch('/docs/document-api')).toBe(false);
+      await answered(load);
+      expect(engine.signOut).not.toHaveBeenCalled();
+      await act(async () => {
+        file.resolve([]);
+        await file.promise;
+      });
+      await waitFor(() => expect(engine.signOut).toHaveBeenCalledTimes(1));
+    });
+
     it('reports a failed sign-out as unavailable', async () => {
       const { engine } = renderProvider('/docs');
       await engine.started();
@@ -263,6 +290,8 @@ describe('AuthProvider', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       await waitFor(() => expect(status()).toBe('unavailable'));
       expect(screen.getByTestId('problem')).toHaveTextContent('provider-unreachable');
+      // Still signed in: the page may prefetch protected routes again.
+      expect(protectedRequests.ended()).toBe(false);
     });
   });
 
@@ -381,6 +410,75 @@ describe('AuthProvider', () => {
       expect(status()).toBe('authenticated');
       expect(engine.readUser).not.toHaveBeenCalled();
     }, 20_000);
+
+    describe('a check still in flight when the stored tokens change', () => {
+      const GATE_COOKIE = 'docs_id_token=';
+      const storedIdToken = () =>
+        (JSON.parse(window.localStorage.getItem(TOKEN_STORAGE_KEY) ?? '{}') as StoredIdToken).idToken.idToken;
+      /** Userinfo's answer, held until the test releases it. */
+      function heldUserinfo() {
+        const answer = deferred<Response>();
+        fetchMock.mockReturnValueOnce(answer.promise);
+        const release = async () => {
+          await act(async () => {
+            answer.resolve({ ok: true, status: 200, json: async () => ({ sub: DANA.subject }) } as Response);
+            await answer.promise;
+          });
+        };
+        return release;
+      }
+      /** The page as the gate sent it: its cookie holds the stored ID token. */
+      beforeEach(() => {
+        document.cookie = `${GATE_COOKIE}${storedIdToken()}; Path=/`;
+      });
+
+      it('writes no gate cookie back after another tab signed out, and the visitor stays signed out', async () => {
+        const release = heldUserinfo();
+        renderProvider('/docs/trading-api');
+        await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+        // Another tab signs out: its signal, then the removal of the tokens.
+        otherTabWrites(SIGN_OUT_SIGNAL_KEY, 'now');
+        window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+        otherTabWrites(TOKEN_STORAGE_KEY, null);
+        expect(document.cookie).not.toContain(GATE_COOKIE);
+        await release();
+        expect(document.cookie).not.toContain(GATE_COOKIE);
+        expect(status()).toBe('signed-out-elsewhere');
+      });
+
+      it('does not count tokens removed while it ran (no sign-out signal): the SDK decides from what is stored', async () => {
+        const release = heldUserinfo();
+        const { engine } = renderProvider('/docs/trading-api');
+        await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+        window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+        document.cookie = `${GATE_COOKIE}; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+        otherTabWrites(TOKEN_STORAGE_KEY, null);
+        await release();
+        expect(document.cookie).not.toContain(GATE_COOKIE);
+        expect(status()).not.toBe('authenticated');
+        await engine.started();
+        engine.noTokens();
+        expect(status()).toBe('anonymous');
+        expect(document.cookie).not.toContain(GATE_COOKIE);
+      });
+
+      it('leaves the cookie of tokens another tab renewed meanwhile', async () => {
+        const release = heldUserinfo();
+        renderProvider('/docs/trading-api');
+        await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+        const confirmed = storedIdToken();
+        const later = now() + 7200;
+        window.localStorage.setItem(
+          TOKEN_STORAGE_KEY,
+          tokenStorage({ idClaims: { ...idTokenClaims(), exp: later }, idExpiresAt: later, accessExpiresAt: later }),
+        );
+        const renewed = storedIdToken();
+        expect(renewed).not.toBe(confirmed);
+        document.cookie = `${GATE_COOKIE}${renewed}; Path=/`;
+        await release();
+        expect(document.cookie).toBe(`${GATE_COOKIE}${renewed}`);
+      });
+    });
 
     it('loads the SDK when another tab changes the tokens, and follows what it reports', async () => {
       userinfo(200, { sub: DANA.subject });
