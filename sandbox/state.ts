@@ -6,7 +6,7 @@
  * `x-transitions` of `orders#OrderStatus`.
  */
 import type { JsonObject } from '../openapi/document';
-import type { AccountChange, AccountProfile } from './accountData';
+import type { AccountChange, AccountProfile } from './accounts/profile';
 
 export interface Limits {
   /** Orders one client may hold (single, block and allocation orders together). */
@@ -67,7 +67,7 @@ export interface Application {
   /** When the review decides, or raises its actions. */
   readonly decideAt: number;
   readonly outcome: ReviewOutcome;
-  /** The actions raised at `decideAt` (sandbox/onboarding.ts). */
+  /** The actions raised at `decideAt` (sandbox/onboarding/review.ts). */
   readonly actions: OnboardingAction[];
   /** How long the actions may stay open once raised. */
   readonly actionWindowMs: number;
@@ -90,7 +90,7 @@ export interface AccountRecord {
   readonly applicationId: string;
   /** The application as sent. */
   readonly request: JsonObject;
-  /** What Get account shows of its parties and blocks, with every change applied so far (sandbox/accountData.ts). */
+  /** What Get account shows of its parties and blocks, with every change applied so far (sandbox/accounts/profile.ts). */
   readonly profile: AccountProfile;
   cash: number;
   readonly positions: Map<string, Position>;

@@ -8,10 +8,10 @@
  * Like the rest of the state, the review moves lazily: it is worked out whenever a request reads it.
  */
 import { randomUUID } from 'node:crypto';
-import { isObject, type JsonObject } from '../openapi/document';
-import { ApiError } from './http';
-import { unknownIdentifier } from './identifiers';
-import type { Application, OnboardingAction, ReviewOutcome } from './state';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { ApiError } from '../http';
+import { unknownIdentifier } from '../identifiers';
+import type { Application, OnboardingAction, ReviewOutcome } from '../state';
 
 const DAY_MS = 86_400_000;
 /** How long actions may stay open: 30 days, or ten minutes for the test value `Expire`. */

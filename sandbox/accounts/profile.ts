@@ -6,8 +6,8 @@
  * its review is approved, and never when it is rejected.
  */
 import { randomUUID } from 'node:crypto';
-import { isObject, type JsonObject } from '../openapi/document';
-import { unknownIdentifier } from './identifiers';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { unknownIdentifier } from '../identifiers';
 
 /** What Get account shows of an account's parties and blocks. Parties keep every field sent, tax IDs included. */
 export interface AccountProfile {
