@@ -15,6 +15,8 @@ export interface Context {
   readonly timing: Timing;
   readonly limits: Limits;
   readonly now: number;
+  /** The source of every ID a handler makes (`SandboxOptions.ids`). */
+  readonly ids: () => string;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, unknown>>;
   readonly body: unknown;

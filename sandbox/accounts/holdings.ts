@@ -1,5 +1,4 @@
 /** Balances and positions (Accounts API). */
-import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../openapi/document';
 import { type Context, type Handler, page } from '../context';
 import { unknownIdentifier } from '../identifiers';
@@ -76,7 +75,7 @@ export const getPosition: Handler = (context) => {
   if (!position) throw unknownIdentifier(`A position in ${context.params.symbol} of account ${account.accountNumber}`);
   const body = positionBody(context, context.params.symbol, position);
   const lot = {
-    lotId: randomUUID(),
+    lotId: context.ids(),
     openDate: isoDate(context.now),
     quantity: body.quantity,
     unitCost: body.averageCost,

@@ -1,5 +1,5 @@
 /** Adding, generating, reading and downloading documents (Accounts and Documents APIs). */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { JsonObject } from '../../openapi/document';
 import { accountOf, accountStatus } from '../accounts/status';
 import { type Context, type Handler, bodyOf, page } from '../context';
@@ -29,7 +29,7 @@ export function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
     const documentType = typeof body.documentType === 'string' ? body.documentType : undefined;
     answerWithDocument(application, context.now, context.timing.reviewMs, { actionId, documentType });
   }
-  const documentId = randomUUID();
+  const documentId = context.ids();
   const created: JsonObject = {
     ...template,
     documentId,

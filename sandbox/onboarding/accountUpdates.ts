@@ -2,7 +2,6 @@
  * Account updates (Onboarding API): contact details apply at once (200); identity changes and a legal
  * address in another country go to a review (202 with an applicationId), which approves within seconds.
  */
-import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../openapi/document';
 import { type AccountChange, applyChange, needsReview, partyOf, project } from '../accounts/profile';
 import { accountOf, accountStatus } from '../accounts/status';
@@ -20,7 +19,13 @@ export function applyApprovedChanges(context: Context, account: AccountRecord): 
     .filter(({ review }) => review.status === 'APPROVED')
     .sort((a, b) => Number(a.review.decidedAt) - Number(b.review.decidedAt));
   for (const { application, review } of approved) {
-    applyChange(account.profile, account.accountNumber, application.change as AccountChange, Number(review.decidedAt));
+    applyChange(
+      account.profile,
+      account.accountNumber,
+      application.change as AccountChange,
+      Number(review.decidedAt),
+      context.ids,
+    );
     application.applied = true;
   }
 }
@@ -63,7 +68,7 @@ export function accountUpdate(operationId: string): Handler {
       body: structuredClone(Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'partyId'))),
     };
     if (status !== 'PENDING' && needsReview(change, account.profile, account.accountNumber)) {
-      const applicationId = randomUUID();
+      const applicationId = context.ids();
       context.state.applications.set(applicationId, {
         applicationId,
         accountNumber: account.accountNumber,
@@ -83,7 +88,7 @@ export function accountUpdate(operationId: string): Handler {
       };
     }
     // Applied at once; a correction an action asks for is also applied as it is sent.
-    applyChange(account.profile, account.accountNumber, change, context.now);
+    applyChange(account.profile, account.accountNumber, change, context.now, context.ids);
     const { profile } = account;
     const party = partyOf(profile, account.accountNumber, change.partyId);
     const template = context.descriptions.example(operationId, '200');

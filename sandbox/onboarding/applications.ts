@@ -1,5 +1,4 @@
 /** Reserving account numbers, opening accounts and reading the onboarding result (Onboarding API). */
-import { randomUUID } from 'node:crypto';
 import { type JsonObject, isObject } from '../../openapi/document';
 import { ownersOf, profileOf } from '../accounts/profile';
 import { type Handler, bodyOf } from '../context';
@@ -85,17 +84,17 @@ export const openAccount: Handler = (context) => {
   } else {
     accountNumber = `5GT${state.nextAccountNumber++}`;
   }
-  const applicationId = randomUUID();
+  const applicationId = context.ids();
   const familyName = primaryFamilyName(body);
   const outcome = reviewOutcome(familyName);
   const template = context.descriptions.example('getOnboardingResult', '200', 'actionRequired');
   const examples = Array.isArray(template.requiredActions) ? template.requiredActions.filter(isObject) : [];
   // A rejection by name comes without actions; every other review first asks for what the test values and the type need.
-  const profile = profileOf(body);
+  const profile = profileOf(body, context.ids);
   // The actions name the owners by the partyIds that Get account shows.
   const { actions, windowMs } =
     outcome.status === 'APPROVED'
-      ? actionsFor({ ...body, owners: ownersOf(profile) }, familyName, examples)
+      ? actionsFor({ ...body, owners: ownersOf(profile) }, familyName, examples, context.ids)
       : { actions: [], windowMs: 0 };
   state.applications.set(applicationId, {
     applicationId,

@@ -2,7 +2,6 @@
  * How an order lives in the sandbox: its record as created, the steps it takes once accepted, and how time
  * applies them (statuses along `x-transitions`, fills moving cash, positions and trades).
  */
-import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../openapi/document';
 import { type Context, amountOf } from '../context';
 import { type Answer, ApiError } from '../http';
@@ -84,7 +83,7 @@ export function fill(context: Context, record: OrderRecord, quantity: number, at
     if (position.quantity <= 0) account.positions.delete(symbol);
     else account.positions.set(symbol, position);
     account.trades.unshift({
-      tradeId: randomUUID(),
+      tradeId: context.ids(),
       orderId: order.orderId,
       tradeDate,
       settlementDate: settlementDate(tradeDate),
@@ -185,7 +184,7 @@ export function stepsFor(context: Context, order: JsonObject, price: number): Or
 export function newOrder(context: Context, fields: JsonObject): JsonObject {
   const now = iso(context.now);
   return {
-    orderId: randomUUID(),
+    orderId: context.ids(),
     clientOrderId: null,
     kind: 'SINGLE',
     accountNumber: null,

@@ -182,6 +182,7 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
         timing: options.timing,
         limits: options.limits,
         now: now(),
+        ids: options.ids,
         params,
         query: problems.query_values,
         body: body,

@@ -1,5 +1,4 @@
 /** The sandbox-only test deposit (`createSandboxDeposit`). */
-import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../openapi/document';
 import { accountOf, accountStatus } from '../accounts/status';
 import { type Handler, amountOf, bodyOf } from '../context';
@@ -57,7 +56,7 @@ export const createSandboxDeposit: Handler = (context) => {
   }
   account.cash += amount;
   const entry = {
-    activityId: randomUUID(),
+    activityId: context.ids(),
     type: 'DEPOSIT',
     status: 'POSTED',
     activityDate: businessDate(context.now),
