@@ -12,6 +12,7 @@ import { getOnboardingResult, openAccount, reserveAccountNumber } from './onboar
 import { allocateBlock } from './orders/allocation';
 import { cancelOrder, getOrder, searchOrders, updateOrder } from './orders/management';
 import { placeEquityOrder, placeOptionOrder } from './orders/placement';
+import { advanceSandboxClock, getSandboxClock } from './sandboxOnly/clock';
 import { createSandboxDeposit } from './sandboxOnly/deposits';
 import { resetSandbox } from './sandboxOnly/reset';
 
@@ -33,6 +34,8 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   generateAccountDocument: (context) => documentOf(context, 'generate'),
   createSandboxDeposit,
   resetSandbox,
+  getSandboxClock,
+  advanceSandboxClock,
   openAccount,
   updateAccountAddresses: accountUpdate('updateAccountAddresses'),
   updateAssociatedParty: accountUpdate('updateAssociatedParty'),

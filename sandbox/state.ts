@@ -158,6 +158,12 @@ export class ClientState {
   /** What `idempotency` holds, in bytes (`Limits.idempotencyBytes`). */
   idempotencyBytes = 0;
   nextAccountNumber = 10001;
+  /**
+   * How far this client's sandbox clock runs ahead of real time (`POST /v1/sandbox/clock`): reviews, fills,
+   * expiry and every timestamp of the client's data follow it; tokens, the rate limit and idempotency keys keep
+   * real time. A reset sets it back to zero.
+   */
+  clockOffsetMs = 0;
 }
 
 export class TransitionError extends Error {}

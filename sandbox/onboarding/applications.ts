@@ -1,7 +1,7 @@
 /** Reserving account numbers, opening accounts and reading the onboarding result (Onboarding API). */
 import { type JsonObject, isObject } from '../../openapi/document';
 import { ownersOf, profileOf } from '../accounts/profile';
-import { type Handler, bodyOf } from '../context';
+import { type Context, type Handler, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { unknownIdentifier } from '../identifiers';
 import { iso } from '../state';
@@ -9,8 +9,16 @@ import { actionsFor, reviewOf, reviewOutcome } from './review';
 
 export const RESERVATION_DAYS = 30;
 
+/** Reserved numbers unused at their `expiresAt` are `EXPIRED` from then on (30 days, or sooner by the sandbox clock). */
+function expireReservations(context: Context): void {
+  for (const reservation of context.state.reservations.values()) {
+    if (reservation.status === 'RESERVED' && context.now >= reservation.expiresAt) reservation.status = 'EXPIRED';
+  }
+}
+
 export const reserveAccountNumber: Handler = (context) => {
   const { state, now, limits } = context;
+  expireReservations(context);
   const reserved = [...state.reservations.values()].filter((reservation) => reservation.status === 'RESERVED');
   if (reserved.length >= limits.reservations) {
     throw new ApiError(
@@ -70,6 +78,7 @@ export const openAccount: Handler = (context) => {
   }
   let accountNumber: string;
   if (typeof body.accountNumber === 'string') {
+    expireReservations(context);
     const reservation = state.reservations.get(body.accountNumber);
     if (!reservation || reservation.status !== 'RESERVED' || reservation.accountType !== accountType) {
       const why = !reservation

@@ -181,7 +181,7 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
         state,
         timing: options.timing,
         limits: options.limits,
-        now: now(),
+        now: now() + state.clockOffsetMs,
         ids: options.ids,
         params,
         query: problems.query_values,

@@ -16,9 +16,12 @@ export const resetSandbox: Handler = (context) => {
   state.working.clear();
   state.documents.clear();
   state.nextAccountNumber = 10001;
+  // The clock goes back to real time: the reset is answered at the real moment it ran.
+  const resetAt = context.now - state.clockOffsetMs;
+  state.clockOffsetMs = 0;
   // The idempotency keys go too (what they answered no longer exists); the app remembers this reset's own key
   // after this, so that a retry of the reset gets its original answer.
   state.idempotency.clear();
   state.idempotencyBytes = 0;
-  return { status: 200, body: { resetAt: iso(context.now), ...counts } };
+  return { status: 200, body: { resetAt: iso(resetAt), ...counts } };
 };
