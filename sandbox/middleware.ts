@@ -37,7 +37,7 @@ export function hostGuard(allowedHosts: readonly string[] = []): MiddlewareHandl
 export const corsPolicy = (): MiddlewareHandler =>
   cors({
     origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),
-    allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
     exposeHeaders: ['*'],
     maxAge: 600,

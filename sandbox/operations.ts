@@ -14,6 +14,7 @@ import { cancelOrder, getOrder, searchOrders, updateOrder } from './orders/manag
 import { placeEquityOrder, placeOptionOrder } from './orders/placement';
 import { advanceSandboxClock, getSandboxClock } from './sandboxOnly/clock';
 import { createSandboxDeposit } from './sandboxOnly/deposits';
+import { setSandboxPrice } from './sandboxOnly/prices';
 import { resetSandbox } from './sandboxOnly/reset';
 
 export type { Context, Handler } from './context';
@@ -36,6 +37,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   resetSandbox,
   getSandboxClock,
   advanceSandboxClock,
+  setSandboxPrice,
   openAccount,
   updateAccountAddresses: accountUpdate('updateAccountAddresses'),
   updateAssociatedParty: accountUpdate('updateAssociatedParty'),

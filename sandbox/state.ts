@@ -104,6 +104,8 @@ export interface OrderStep {
   /** Quantity that fills with this step. */
   readonly fill?: number;
   readonly reason?: string;
+  /** The price the fill of this step is at; without one, the order's `price`. */
+  readonly price?: number;
   /**
    * The order that replaces this one (a step to `REPLACED`). It exists from this step on, as the market's
    * confirmation creates it: a cancel that drops the step before then leaves no replacement behind.
@@ -115,7 +117,10 @@ export interface OrderRecord {
   readonly assetClass: 'equity' | 'options';
   /** The order as the API returns it; `status` and the fill fields change as it works. */
   readonly order: JsonObject;
+  /** The market price when the order was placed: its fills unless a price change set another, and its reserve. */
   readonly price: number;
+  /** Whether a `STOP` or `STOP_LIMIT` order has triggered: the price traded at or through `stopPrice`. */
+  triggered?: boolean;
   /** What a fill moves per unit of quantity (100 for an option contract, 1 for a share). */
   readonly multiplier: number;
   steps: OrderStep[];
@@ -154,6 +159,8 @@ export class ClientState {
   /** Orders with steps still ahead: the only ones time can change. */
   readonly working = new Set<OrderRecord>();
   readonly documents = new Map<string, DocumentRecord>();
+  /** Equity prices set with `PUT /v1/sandbox/prices/{symbol}`, by symbol; the others are the simulator's. */
+  readonly prices = new Map<string, number>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
   /** What `idempotency` holds, in bytes (`Limits.idempotencyBytes`). */
   idempotencyBytes = 0;

@@ -1184,6 +1184,29 @@ describe('the rules of the hosted sandbox', () => {
     await send(own, 'POST', '/v1/sandbox/reset', { token: ownToken, headers: key() });
     expect((await send(own, 'GET', '/v1/sandbox/clock', { token: ownToken })).body.advancedBy).toBe('PT0S');
   });
+
+  it('sets a test price of an equity symbol, refuses a bad one, and answers an option symbol 404 (ordersOverTime.test.ts has the fills)', async () => {
+    const own = sandboxWith();
+    const ownToken = await tokenFor(own);
+    const set = await send(own, 'PUT', '/v1/sandbox/prices/XMPL', {
+      token: ownToken,
+      body: { price: { amount: '190.00', currency: 'USD' } },
+    });
+    expect(set.body).toMatchObject({ symbol: 'XMPL', price: { amount: '190.00', currency: 'USD' } });
+    const bad = await send(own, 'PUT', '/v1/sandbox/prices/XMPL', {
+      token: ownToken,
+      body: { price: { amount: '0.00', currency: 'USD' } },
+    });
+    expect(bad.body.error).toMatchObject({
+      code: 'INVALID_FIELD',
+      details: [{ field: 'price.amount', issue: 'out_of_range' }],
+    });
+    const option = await send(own, 'PUT', `/v1/sandbox/prices/${encodeURIComponent('XMPL  250620C00190000')}`, {
+      token: ownToken,
+      body: { price: { amount: '5.00', currency: 'USD' } },
+    });
+    expect(option.status).toBe(404);
+  });
 });
 
 describe('every response', () => {

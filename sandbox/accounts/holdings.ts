@@ -11,7 +11,8 @@ export function balances(context: Context, account: AccountRecord): JsonObject {
   const long = [...account.positions.entries()].reduce(
     (sum, [symbol, position]) =>
       sum +
-      position.quantity * (position.assetClass === 'OPTION' ? OPTION_PREMIUM * OPTION_MULTIPLIER : priceOf(symbol)),
+      position.quantity *
+        (position.assetClass === 'OPTION' ? OPTION_PREMIUM * OPTION_MULTIPLIER : priceOf(symbol, context.state.prices)),
     0,
   );
   const reserve = openOrderReserve(context, account.accountNumber);
@@ -40,7 +41,7 @@ export function positionBody(
   position: AccountRecord['positions'] extends Map<string, infer P> ? P : never,
 ): JsonObject {
   const option = position.assetClass === 'OPTION';
-  const last = option ? OPTION_PREMIUM : priceOf(symbol);
+  const last = option ? OPTION_PREMIUM : priceOf(symbol, context.state.prices);
   const factor = option ? OPTION_MULTIPLIER : 1;
   const value = position.quantity * last * factor;
   return {

@@ -42,7 +42,7 @@ export function advance(context: Context): void {
   for (const record of records) {
     while (record.steps.length > 0 && record.steps[0].at <= context.now) {
       const step = record.steps.shift() as OrderStep;
-      if (step.fill) fill(context, record, step.fill, step.at);
+      if (step.fill) fill(context, record, step.fill, step.at, step.price);
       moveOrder(transitions, record, step.status, step.at);
       if (step.reason) record.order.statusReason = step.reason;
       if (step.replacement) {
@@ -51,23 +51,29 @@ export function advance(context: Context): void {
         context.state.working.add(step.replacement);
         records.push(step.replacement);
       }
-      if (step.status === 'CANCELED' || step.status === 'REJECTED' || step.status === 'REPLACED') {
+      if (!WORKING.has(step.status)) {
+        // Final: nothing is left to work, and the steps still ahead (a DAY order's expiry after its fill) are moot.
         record.order.leavesQuantity = '0';
+        record.steps = [];
       }
     }
-    if (record.steps.length === 0) context.state.working.delete(record);
+    // A resting order (NEW or PARTIALLY_FILLED with no step ahead) stays working: a price change can fill it, and
+    // it counts toward the account's open order reserve.
+    if (!WORKING.has(String(record.order.status))) context.state.working.delete(record);
   }
 }
 
-export function fill(context: Context, record: OrderRecord, quantity: number, at: number): void {
+export function fill(context: Context, record: OrderRecord, quantity: number, at: number, price = record.price): void {
   const order = record.order;
-  const filled = Number(order.filledQuantity) + quantity;
+  const before = Number(order.filledQuantity);
+  const filled = before + quantity;
+  const averageBefore = amountOf(order.averageFillPrice) ?? price;
   order.filledQuantity = quantityText(filled);
   order.leavesQuantity = quantityText(Math.max(0, Number(order.quantity) - filled));
-  order.averageFillPrice = money(record.price);
+  order.averageFillPrice = money((averageBefore * before + price * quantity) / filled);
   const symbol = String(order.symbol);
   const buying = String(order.side).startsWith('BUY');
-  const value = quantity * record.price * record.multiplier;
+  const value = quantity * price * record.multiplier;
   const tradeDate = businessDate(at);
   for (const accountNumber of order.kind === 'BLOCK' ? [] : [String(order.accountNumber)]) {
     const account = context.state.accounts.get(accountNumber);
@@ -92,7 +98,7 @@ export function fill(context: Context, record: OrderRecord, quantity: number, at
       assetClass: position.assetClass,
       side: order.side,
       quantity: quantityText(quantity),
-      price: money(record.price),
+      price: money(price),
       grossAmount: money(value),
       commission: money(0),
       fees: money(0),
@@ -145,40 +151,6 @@ export function checkPrices(body: JsonObject): void {
       { field: 'timeInForce', issue: 'invalid' },
     ]);
   }
-}
-
-/**
- * What happens to an order after it is accepted (`x-sandbox-test-values` of `placeEquityOrder`): its fills
- * take what is left, `leavesQuantity` (all of `quantity` on a new order, the rest on a replacement).
- */
-export function stepsFor(context: Context, order: JsonObject, price: number): OrderStep[] {
-  const { now, timing } = context;
-  const acknowledged = now + timing.acknowledgeMs;
-  const filled = now + timing.fillMs;
-  const quantity = Number(order.leavesQuantity);
-  const underlying = String(order.underlying ?? order.symbol);
-  if (underlying === 'XRJT') {
-    return [
-      { at: acknowledged, status: 'REJECTED', reason: 'The sandbox rejects every order for the test symbol XRJT.' },
-    ];
-  }
-  if (underlying === 'XNFL') return [{ at: acknowledged, status: 'NEW' }];
-  if (underlying === 'XPRT') {
-    return [
-      { at: acknowledged, status: 'NEW' },
-      { at: filled, status: 'PARTIALLY_FILLED', fill: Math.max(1, Math.floor(quantity / 2)) },
-    ];
-  }
-  const buying = String(order.side).startsWith('BUY');
-  const limit = amountOf(order.limitPrice);
-  const marketable =
-    order.type === 'MARKET' || (order.type === 'LIMIT' && limit !== null && (buying ? limit >= price : limit <= price));
-  return marketable
-    ? [
-        { at: acknowledged, status: 'NEW' },
-        { at: filled, status: 'FILLED', fill: quantity },
-      ]
-    : [{ at: acknowledged, status: 'NEW' }];
 }
 
 export function newOrder(context: Context, fields: JsonObject): JsonObject {

@@ -2,7 +2,9 @@
 import { type Handler, bodyOf, page } from '../context';
 import { ApiError } from '../http';
 import { type OrderRecord, type OrderStep, moveOrder, quantityText } from '../state';
-import { WORKING, checkPrices, checkRoom, newOrder, orderOf, stepsFor } from './lifecycle';
+import { stepsFor } from './execution';
+import { WORKING, checkPrices, checkRoom, newOrder, orderOf } from './lifecycle';
+import { priceOf } from './prices';
 
 export const getOrder =
   (assetClass: OrderRecord['assetClass']): Handler =>
@@ -64,7 +66,10 @@ export const cancelOrder =
       // replace, or the order would be REPLACED): the cancel is for it, and dropping its steps drops the
       // replacement, which only the confirmation would create. PENDING_CANCEL can't become REPLACED.
       moveOrder(context.descriptions.orderTransitions, record, 'PENDING_CANCEL', context.now);
-      record.steps = [{ at: context.now + context.timing.acknowledgeMs, status: 'CANCELED' }];
+      // A DAY order whose close comes first still ends EXPIRED (PENDING_CANCEL -> EXPIRED).
+      record.steps = [{ at: context.now + context.timing.acknowledgeMs, status: 'CANCELED' }, ...expiryOf(record)].sort(
+        (a, b) => a.at - b.at,
+      );
       context.state.working.add(record);
     }
     return { status: 202, body: record.order };
@@ -112,7 +117,7 @@ export const updateOrder =
       leavesQuantity: quantityText(quantity - filled),
       averageFillPrice: record.order.averageFillPrice,
     });
-    const price = record.price;
+    const price = assetClass === 'equity' ? priceOf(String(replacement.symbol), context.state.prices) : record.price;
     // Working at once: NEW, and PARTIALLY_FILLED when it carries fills (x-transitions has no shorter way).
     const working: OrderStep[] = [{ at, status: 'NEW' }];
     if (filled > 0) working.push({ at, status: 'PARTIALLY_FILLED' });
@@ -121,13 +126,16 @@ export const updateOrder =
       order: replacement,
       price,
       multiplier: record.multiplier,
-      steps: [
-        ...working,
-        ...stepsFor({ ...context, now: at }, replacement, price).filter((step) => step.status !== 'NEW'),
-      ],
+      triggered: record.triggered,
+      steps: [],
     };
+    next.steps = [...working, ...stepsFor({ ...context, now: at }, next).filter((step) => step.status !== 'NEW')];
     moveOrder(context.descriptions.orderTransitions, record, 'PENDING_REPLACE', context.now);
-    record.steps = [{ at, status: 'REPLACED', replacement: next }];
+    // The close may come before the confirmation: then the original ends EXPIRED (PENDING_REPLACE -> EXPIRED).
+    record.steps = [{ at, status: 'REPLACED', replacement: next }, ...expiryOf(record)].sort((a, b) => a.at - b.at);
     context.state.working.add(record);
     return { status: 202, body: record.order };
   };
+
+/** The expiry step still ahead of an order (a DAY order before its close), if any. */
+const expiryOf = (record: OrderRecord): OrderStep[] => record.steps.filter((step) => step.status === 'EXPIRED');

@@ -3,8 +3,9 @@ import type { JsonObject } from '../../openapi/document';
 import { tradingAccount } from '../accounts/status';
 import { type Handler, amountOf, bodyOf } from '../context';
 import { ApiError } from '../http';
-import { quantityText } from '../state';
-import { buyingPower, checkPrices, checkRoom, newOrder, stepsFor, store } from './lifecycle';
+import { type OrderRecord, quantityText } from '../state';
+import { stepsFor } from './execution';
+import { buyingPower, checkPrices, checkRoom, newOrder, store } from './lifecycle';
 import { OPTION_MULTIPLIER, OPTION_PREMIUM, optionDetails, priceOf } from './prices';
 
 export const placeEquityOrder =
@@ -28,7 +29,7 @@ export const placeEquityOrder =
         'Fractional quantities are accepted only on MARKET orders with DAY.',
       );
     }
-    const price = priceOf(symbol);
+    const price = priceOf(symbol, context.state.prices);
     const limit = amountOf(body.limitPrice);
     if (limit !== null && (limit > price * 5 || limit < price / 5)) {
       throw new ApiError(
@@ -78,11 +79,9 @@ export const placeEquityOrder =
       }
     }
     const order = newOrder(context, { ...body, kind });
-    return store(
-      context,
-      { assetClass: 'equity', order, price, multiplier: 1, steps: stepsFor(context, order, price) },
-      '/orders/equity',
-    );
+    const record: OrderRecord = { assetClass: 'equity', order, price, multiplier: 1, steps: [] };
+    record.steps = stepsFor(context, record);
+    return store(context, record, '/orders/equity');
   };
 
 /** The OCC symbol of a contract given by its terms: root padded to six, YYMMDD, C or P, strike × 1000 in eight digits. */
@@ -140,9 +139,7 @@ export const placeOptionOrder =
       multiplier: '100',
     });
     // The key order of the response follows the schema's: terms right after the symbol.
-    return store(
-      context,
-      { assetClass: 'options', order, price, multiplier: OPTION_MULTIPLIER, steps: stepsFor(context, order, price) },
-      '/orders/options',
-    );
+    const record: OrderRecord = { assetClass: 'options', order, price, multiplier: OPTION_MULTIPLIER, steps: [] };
+    record.steps = stepsFor(context, record);
+    return store(context, record, '/orders/options');
   };

@@ -9,7 +9,9 @@ export const DEFAULT_PRICE = 50;
 export const OPTION_PREMIUM = 5;
 export const OPTION_MULTIPLIER = 100;
 
-export const priceOf = (symbol: string): number => EQUITY_PRICES[symbol] ?? DEFAULT_PRICE;
+/** A symbol's price now: the one set for the client (`PUT /v1/sandbox/prices/{symbol}`), or the simulator's. */
+export const priceOf = (symbol: string, set?: ReadonlyMap<string, number>): number =>
+  set?.get(symbol) ?? EQUITY_PRICES[symbol] ?? DEFAULT_PRICE;
 
 export function optionDetails(symbol: string): JsonObject {
   const match = /^(.{6})(\d{2})(\d{2})(\d{2})([CP])(\d{8})$/.exec(symbol);

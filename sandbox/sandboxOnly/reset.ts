@@ -15,6 +15,7 @@ export const resetSandbox: Handler = (context) => {
   state.orders.clear();
   state.working.clear();
   state.documents.clear();
+  state.prices.clear();
   state.nextAccountNumber = 10001;
   // The clock goes back to real time: the reset is answered at the real moment it ran.
   const resetAt = context.now - state.clockOffsetMs;

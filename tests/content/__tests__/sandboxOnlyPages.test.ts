@@ -20,6 +20,7 @@ describe('the sandbox-only pages', () => {
       'createSandboxDeposit',
       'getSandboxClock',
       'resetSandbox',
+      'setSandboxPrice',
     ]);
     for (const operation of sandboxOnly) expect(pageOf(operation.docsPath)).toBeDefined();
   });
