@@ -190,6 +190,25 @@ describe('STOP and STOP_LIMIT orders', () => {
   });
 });
 
+describe('test prices', () => {
+  it('hold for the client until a reset, which puts back the simulator’s price', async () => {
+    const client = await testClient();
+    const accountNumber = await fundedAccount(client);
+    await setPrice(client, 'XMPL', '200.00');
+    const before = await place(client, { accountNumber, symbol: 'XMPL', quantity: '1' });
+    await moveClock(client, { advanceBy: 'PT2S' });
+    expect(await read(client, before)).toMatchObject({ status: 'FILLED', averageFillPrice: usd('200.00') });
+    const position = await client.send('GET', `/v1/accounts/${accountNumber}/positions/XMPL`);
+    expect(position.body).toMatchObject({ lastPrice: usd('200.00'), marketValue: usd('200.00') });
+    await client.send('POST', '/v1/sandbox/reset', { headers: key() });
+    const again = await fundedAccount(client);
+    const after = await place(client, { accountNumber: again, symbol: 'XMPL', quantity: '1' });
+    client.tick(2000);
+    expect(await read(client, after)).toMatchObject({ status: 'FILLED', averageFillPrice: usd('185.50') });
+    expect(client.invalid).toEqual([]);
+  });
+});
+
 describe('XPRT', () => {
   it('fills half the quantity rounded down to whole shares, and leaves an order too small to halve NEW', async () => {
     const client = await testClient();
