@@ -190,6 +190,37 @@ describe('STOP and STOP_LIMIT orders', () => {
   });
 });
 
+describe('option orders', () => {
+  it('expire with their contract at the close of its expiration date, whatever their time in force', async () => {
+    const client = await testClient();
+    const accountNumber = await fundedAccount(client);
+    const placed = await client.send('POST', '/v1/orders/options', {
+      body: {
+        accountNumber,
+        symbol: 'XNFL  260320C00050000',
+        side: 'BUY_TO_OPEN',
+        type: 'LIMIT',
+        limitPrice: usd('1.00'),
+        quantity: '1',
+        timeInForce: 'GTC',
+      },
+      headers: key(),
+    });
+    expect(placed.status).toBe(201);
+    const orderId = String(placed.body.orderId);
+    // Friday 20 March 2026, in daylight saving time: the close is 20:00 UTC.
+    await moveClock(client, { to: '2026-03-20T19:59:59Z' });
+    expect((await client.send('GET', `/v1/orders/options/${orderId}`)).body).toMatchObject({ status: 'NEW' });
+    await moveClock(client, { to: '2026-03-20T20:00:00Z' });
+    expect((await client.send('GET', `/v1/orders/options/${orderId}`)).body).toMatchObject({
+      status: 'EXPIRED',
+      updatedAt: '2026-03-20T20:00:00Z',
+      statusReason: expect.stringContaining('contract expired'),
+    });
+    expect(client.invalid).toEqual([]);
+  });
+});
+
 describe('test prices', () => {
   it('hold for the client until a reset, which puts back the simulator’s price', async () => {
     const client = await testClient();

@@ -5,13 +5,14 @@
  * `MARKET` order at once, a `LIMIT` order once the price reaches its limit, a `STOP` or `STOP_LIMIT` order once the
  * price trades at or through its stop (then as a market or limit order). The time in force decides what is left:
  * `IOC` cancels whatever did not fill at once, `FOK` fills in full at once or not at all, and `DAY` expires at the
- * close of its trade date (orders/session.ts). A price set for the client (`PUT /v1/sandbox/prices/{symbol}`)
+ * close of its trade date (orders/session.ts). An option order of any time in force expires at the close of its
+ * contract's expiration date, if that is still ahead. A price set for the client (`PUT /v1/sandbox/prices/{symbol}`)
  * moves the resting orders of that symbol at that moment.
  */
 import type { JsonObject } from '../../openapi/document';
 import { amountOf, type Context } from '../context';
 import type { OrderRecord, OrderStep } from '../state';
-import { sessionCloseAfter } from './session';
+import { closeOfDate, sessionCloseAfter } from './session';
 
 /** Symbols whose outcome the test values fix, whatever the price. */
 const TEST_SYMBOLS = new Set(['XRJT', 'XNFL', 'XPRT']);
@@ -71,8 +72,14 @@ export function stepsFor(context: Context, record: Pick<OrderRecord, 'order' | '
         status: 'CANCELED',
         reason: 'FOK: the order could not fill in full at once, so none of it did.',
       });
-    } else if (timeInForce === 'DAY') {
-      steps.push(dayExpiry(now));
+    } else {
+      const expiry = [
+        ...(timeInForce === 'DAY' ? [dayExpiry(now)] : []),
+        ...(typeof order.expirationDate === 'string' ? [contractExpiry(order.expirationDate)] : []),
+      ]
+        .filter((step) => step.at > now)
+        .sort((a, b) => a.at - b.at)[0];
+      if (expiry) steps.push(expiry);
     }
   }
   return steps.sort((a, b) => a.at - b.at);
@@ -83,6 +90,13 @@ export const dayExpiry = (placedAt: number): OrderStep => ({
   at: sessionCloseAfter(placedAt),
   status: 'EXPIRED',
   reason: 'DAY: the order expired at the 4:00 p.m. Eastern close of its trade date.',
+});
+
+/** The step that ends an option order at the close of its contract's expiration date (`YYYY-MM-DD`). */
+const contractExpiry = (expirationDate: string): OrderStep => ({
+  at: closeOfDate(expirationDate),
+  status: 'EXPIRED',
+  reason: `The contract expired at the close of ${expirationDate}.`,
 });
 
 /**

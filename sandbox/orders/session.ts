@@ -25,6 +25,9 @@ function closeOn(day: number): number {
   return eastern(summer).hour === 16 ? summer : day + 21 * HOUR_MS;
 }
 
+/** The close of a date (`YYYY-MM-DD`), such as an option contract's expiration date. */
+export const closeOfDate = (date: string): number => closeOn(Date.parse(`${date}T00:00:00Z`));
+
 /** The first close after `ms`: the end of the trade date of a `DAY` order placed at `ms`. */
 export function sessionCloseAfter(ms: number): number {
   for (let day = eastern(ms).day; ; day += DAY_MS) {
