@@ -99,6 +99,24 @@ describe('the sandbox clock', () => {
     expect(client.invalid).toEqual([]);
   });
 
+  it('reaches an onboarding deadline: actions still open at actionDueBy end the application REJECTED', async () => {
+    const client = await testClient();
+    const application = requestExample(client.sandbox, 'openAccount', 'individual');
+    delete application.accountNumber;
+    (application.owners as JsonObject[])[0].familyName = 'Document';
+    const opened = await client.send('POST', '/v1/accounts', { body: application, headers: key() });
+    const path = `/v1/onboarding/applications/${String(opened.body.applicationId)}`;
+    await client.send('POST', '/v1/sandbox/clock', { body: { advanceBy: 'PT1M' }, headers: key() });
+    const open = await client.send('GET', path);
+    expect(open.body).toMatchObject({ status: 'ACTION_REQUIRED' });
+    await client.send('POST', '/v1/sandbox/clock', { body: { to: open.body.actionDueBy }, headers: key() });
+    expect((await client.send('GET', path)).body).toMatchObject({
+      status: 'REJECTED',
+      rejectionReason: { code: 'ACTION_NOT_COMPLETED' },
+    });
+    expect(client.invalid).toEqual([]);
+  });
+
   it('goes back to real time on a reset', async () => {
     const client = await testClient();
     await client.send('POST', '/v1/sandbox/clock', { body: { advanceBy: 'P30D' }, headers: key() });
