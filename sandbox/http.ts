@@ -59,7 +59,7 @@ const COMMON_ISSUES: Record<string, string> = {
   exclusiveMaximum: 'out_of_range',
   minItems: 'out_of_range',
   maxItems: 'out_of_range',
-  // A file part over its `x-max-bytes` (sandbox/app.ts checks it; JSON Schema has no keyword for it).
+  // A file part over its `x-max-bytes` (sandbox/requests/body.ts checks it; JSON Schema has no keyword for it).
   'x-max-bytes': 'too_large',
 };
 
@@ -122,3 +122,16 @@ export const invalidField = (api: ApiName, problems: readonly Problem[]): ApiErr
   );
 
 export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `${what} was not found.`);
+
+/** A JSON response. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** `1048576` → `1 MB`. */
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}

@@ -6,7 +6,7 @@
  * `x-transitions` of `orders#OrderStatus`.
  */
 import type { JsonObject } from '../openapi/document';
-import type { AccountChange, AccountProfile } from './accountData';
+import type { AccountChange, AccountProfile } from './accounts/profile';
 
 export interface Limits {
   /** Orders one client may hold (single, block and allocation orders together). */
@@ -67,7 +67,7 @@ export interface Application {
   /** When the review decides, or raises its actions. */
   readonly decideAt: number;
   readonly outcome: ReviewOutcome;
-  /** The actions raised at `decideAt` (sandbox/onboarding.ts). */
+  /** The actions raised at `decideAt` (sandbox/onboarding/review.ts). */
   readonly actions: OnboardingAction[];
   /** How long the actions may stay open once raised. */
   readonly actionWindowMs: number;
@@ -90,7 +90,7 @@ export interface AccountRecord {
   readonly applicationId: string;
   /** The application as sent. */
   readonly request: JsonObject;
-  /** What Get account shows of its parties and blocks, with every change applied so far (sandbox/accountData.ts). */
+  /** What Get account shows of its parties and blocks, with every change applied so far (sandbox/accounts/profile.ts). */
   readonly profile: AccountProfile;
   cash: number;
   readonly positions: Map<string, Position>;
@@ -104,6 +104,8 @@ export interface OrderStep {
   /** Quantity that fills with this step. */
   readonly fill?: number;
   readonly reason?: string;
+  /** The price the fill of this step is at; without one, the order's `price`. */
+  readonly price?: number;
   /**
    * The order that replaces this one (a step to `REPLACED`). It exists from this step on, as the market's
    * confirmation creates it: a cancel that drops the step before then leaves no replacement behind.
@@ -115,7 +117,10 @@ export interface OrderRecord {
   readonly assetClass: 'equity' | 'options';
   /** The order as the API returns it; `status` and the fill fields change as it works. */
   readonly order: JsonObject;
+  /** The market price when the order was placed: its fills unless a price change set another, and its reserve. */
   readonly price: number;
+  /** Whether a `STOP` or `STOP_LIMIT` order has triggered: the price traded at or through `stopPrice`. */
+  triggered?: boolean;
   /** What a fill moves per unit of quantity (100 for an option contract, 1 for a share). */
   readonly multiplier: number;
   steps: OrderStep[];
@@ -154,10 +159,18 @@ export class ClientState {
   /** Orders with steps still ahead: the only ones time can change. */
   readonly working = new Set<OrderRecord>();
   readonly documents = new Map<string, DocumentRecord>();
+  /** Equity prices set with `PUT /v1/sandbox/prices/{symbol}`, by symbol; the others are the simulator's. */
+  readonly prices = new Map<string, number>();
   readonly idempotency = new Map<string, IdempotencyEntry>();
   /** What `idempotency` holds, in bytes (`Limits.idempotencyBytes`). */
   idempotencyBytes = 0;
   nextAccountNumber = 10001;
+  /**
+   * How far this client's sandbox clock runs ahead of real time (`POST /v1/sandbox/clock`): reviews, fills,
+   * expiry and every timestamp of the client's data follow it; tokens, the rate limit and idempotency keys keep
+   * real time. A reset sets it back to zero.
+   */
+  clockOffsetMs = 0;
 }
 
 export class TransitionError extends Error {}

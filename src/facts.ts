@@ -39,7 +39,7 @@ export const LOCAL_SANDBOX = {
 
 /**
  * The local sandbox's demo client with every scope, which `npm run sandbox` prints when it starts. The sandbox
- * defines it (`demoClients` in sandbox/app.ts); a test holds this copy to it. A value for a sandbox on the
+ * defines it (`demoClients` in sandbox/tokens/clients.ts); a test holds this copy to it. A value for a sandbox on the
  * reader's own machine, public in the docs: no secret of any hosted environment.
  */
 export const LOCAL_SANDBOX_DEMO_CLIENT = { clientId: 'sandbox-demo', clientSecret: 'sandbox-demo-secret' } as const;

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isObject, type JsonObject } from '../../openapi/document';
-import { createSandbox, type Sandbox } from '../app';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { matchOperation, validateResponse } from '../spec';
 
 /** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
@@ -58,10 +58,13 @@ export interface TestClient {
   readonly invalid: string[];
 }
 
-/** A new sandbox with its own clock, and a client holding a token of `sandbox-demo` (every scope). */
-export async function testClient(): Promise<TestClient> {
+/**
+ * A new sandbox with its own clock, and a client holding a token of `sandbox-demo` (every scope); `options` are
+ * laid over the sandbox's (an `ids` source, say).
+ */
+export async function testClient(options: Omit<SandboxOptions, 'now'> = {}): Promise<TestClient> {
   let clock = Date.parse('2026-03-02T15:00:00Z');
-  const sandbox = createSandbox({ now: () => clock, rateLimit: false });
+  const sandbox = createSandbox({ rateLimit: false, ...options, now: () => clock });
   const invalid: string[] = [];
   const newToken = async (): Promise<string> => {
     const tokenResponse = await sandbox.fetch(

@@ -1160,6 +1160,53 @@ describe('the rules of the hosted sandbox', () => {
     expect(reset.body).toMatchObject({ accountsDeleted: 1, ordersDeleted: 2, documentsDeleted: 0 });
     expect((await send(small, 'GET', `/v1/accounts/${accountNumber}`, { token: smallToken })).status).toBe(404);
   });
+
+  it('moves each client’s sandbox clock forward only, and a reset sets it back (sandbox/__tests__/clock.test.ts has the rest)', async () => {
+    const own = sandboxWith();
+    const ownToken = await tokenFor(own);
+    const before = await send(own, 'GET', '/v1/sandbox/clock', { token: ownToken });
+    expect(before.body.advancedBy).toBe('PT0S');
+    const moved = await send(own, 'POST', '/v1/sandbox/clock', {
+      token: ownToken,
+      body: { advanceBy: 'PT6H' },
+      headers: key(),
+    });
+    expect(moved.body).toEqual({
+      now: new Date(Date.parse(String(before.body.now)) + 6 * 3600_000).toISOString().replace('.000', ''),
+      advancedBy: 'PT6H',
+    });
+    const back = await send(own, 'POST', '/v1/sandbox/clock', {
+      token: ownToken,
+      body: { to: before.body.now },
+      headers: key(),
+    });
+    expect(back.status).toBe(422);
+    await send(own, 'POST', '/v1/sandbox/reset', { token: ownToken, headers: key() });
+    expect((await send(own, 'GET', '/v1/sandbox/clock', { token: ownToken })).body.advancedBy).toBe('PT0S');
+  });
+
+  it('sets a test price of an equity symbol, refuses a bad one, and answers an option symbol 404 (ordersOverTime.test.ts has the fills)', async () => {
+    const own = sandboxWith();
+    const ownToken = await tokenFor(own);
+    const set = await send(own, 'PUT', '/v1/sandbox/prices/XMPL', {
+      token: ownToken,
+      body: { price: { amount: '190.00', currency: 'USD' } },
+    });
+    expect(set.body).toMatchObject({ symbol: 'XMPL', price: { amount: '190.00', currency: 'USD' } });
+    const bad = await send(own, 'PUT', '/v1/sandbox/prices/XMPL', {
+      token: ownToken,
+      body: { price: { amount: '0.00', currency: 'USD' } },
+    });
+    expect(bad.body.error).toMatchObject({
+      code: 'INVALID_FIELD',
+      details: [{ field: 'price.amount', issue: 'out_of_range' }],
+    });
+    const option = await send(own, 'PUT', `/v1/sandbox/prices/${encodeURIComponent('XMPL  250620C00190000')}`, {
+      token: ownToken,
+      body: { price: { amount: '5.00', currency: 'USD' } },
+    });
+    expect(option.status).toBe(404);
+  });
 });
 
 describe('every response', () => {

@@ -16,8 +16,11 @@ const pageOf = (docsPath: unknown) => docsFiles().find((file) => docsRoute(file)
 describe('the sandbox-only pages', () => {
   it('are the pages of the sandbox-only operations', () => {
     expect(sandboxOnly.map((operation) => operation.operationId).sort()).toEqual([
+      'advanceSandboxClock',
       'createSandboxDeposit',
+      'getSandboxClock',
       'resetSandbox',
+      'setSandboxPrice',
     ]);
     for (const operation of sandboxOnly) expect(pageOf(operation.docsPath)).toBeDefined();
   });

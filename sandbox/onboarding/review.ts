@@ -7,11 +7,10 @@
  * resolved it is decided. Actions still open at `actionDueBy` end it as `REJECTED` with `ACTION_NOT_COMPLETED`.
  * Like the rest of the state, the review moves lazily: it is worked out whenever a request reads it.
  */
-import { randomUUID } from 'node:crypto';
-import { isObject, type JsonObject } from '../openapi/document';
-import { ApiError } from './http';
-import { unknownIdentifier } from './identifiers';
-import type { Application, OnboardingAction, ReviewOutcome } from './state';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { ApiError } from '../http';
+import { unknownIdentifier } from '../identifiers';
+import type { Application, OnboardingAction, ReviewOutcome } from '../state';
 
 const DAY_MS = 86_400_000;
 /** How long actions may stay open: 30 days, or ten minutes for the test value `Expire`. */
@@ -54,17 +53,22 @@ const ACCOUNT_DOCUMENTS: Readonly<Record<string, { perOwner?: readonly string[];
 };
 
 /** The owners of an application (`owners`, or the one `primaryOwner`), each with its `partyId`, or a new one. */
-function partiesOf(body: JsonObject): { partyId: string; role: unknown }[] {
+function partiesOf(body: JsonObject, ids: () => string): { partyId: string; role: unknown }[] {
   const owners = Array.isArray(body.owners) ? body.owners.filter(isObject) : [];
   const people = owners.length > 0 ? owners : isObject(body.primaryOwner) ? [body.primaryOwner] : [];
   return people.map((owner) => ({
-    partyId: typeof owner.partyId === 'string' ? owner.partyId : randomUUID(),
+    partyId: typeof owner.partyId === 'string' ? owner.partyId : ids(),
     role: owner.role ?? 'PRIMARY',
   }));
 }
 
-const documentAction = (documentType: string, partyId: string | null, message: string): OnboardingAction => ({
-  actionId: randomUUID(),
+const documentAction = (
+  ids: () => string,
+  documentType: string,
+  partyId: string | null,
+  message: string,
+): OnboardingAction => ({
+  actionId: ids(),
   type: 'DOCUMENT_REQUIRED',
   documentType,
   partyId,
@@ -82,19 +86,20 @@ export function actionsFor(
   body: JsonObject,
   familyName: string | undefined,
   examples: readonly JsonObject[],
+  ids: () => string,
 ): { actions: OnboardingAction[]; windowMs: number } {
   const accountType = String(body.accountType);
-  const parties = partiesOf(body);
+  const parties = partiesOf(body, ids);
   const primary = parties.find((party) => party.role === 'PRIMARY')?.partyId ?? parties[0]?.partyId ?? null;
   const needed = ACCOUNT_DOCUMENTS[accountType] ?? {};
   const actions: OnboardingAction[] = [
     ...parties.flatMap((party) =>
       (needed.perOwner ?? []).map((type) =>
-        documentAction(type, party.partyId, `A ${accountType} account needs a ${type} for each owner.`),
+        documentAction(ids, type, party.partyId, `A ${accountType} account needs a ${type} for each owner.`),
       ),
     ),
     ...(needed.account ?? []).map((type) =>
-      documentAction(type, null, `A ${accountType} account needs a ${type} before it opens.`),
+      documentAction(ids, type, null, `A ${accountType} account needs a ${type} before it opens.`),
     ),
   ];
   const example = (type: string) => examples.find((action) => action.type === type) ?? {};
@@ -102,7 +107,7 @@ export function actionsFor(
     const type = familyName === 'Document' ? 'DOCUMENT_REQUIRED' : 'INFORMATION_REQUIRED';
     const template = example(type);
     actions.push({
-      actionId: randomUUID(),
+      actionId: ids(),
       type,
       documentType: type === 'DOCUMENT_REQUIRED' ? 'GOVERNMENT_ID' : null,
       partyId: primary,
@@ -112,7 +117,9 @@ export function actionsFor(
     });
   }
   if (familyName === 'Expire') {
-    actions.push(documentAction('PROOF_OF_ADDRESS', primary, 'Upload a proof of address (sandbox test value Expire).'));
+    actions.push(
+      documentAction(ids, 'PROOF_OF_ADDRESS', primary, 'Upload a proof of address (sandbox test value Expire).'),
+    );
   }
   return { actions, windowMs: familyName === 'Expire' ? EXPIRE_WINDOW_MS : ACTION_WINDOW_MS };
 }

@@ -5,9 +5,8 @@
  * `updateAccountAddresses`, `updatePrimaryOwner` and `updateAssociatedParty`; a reviewed change is applied when
  * its review is approved, and never when it is rejected.
  */
-import { randomUUID } from 'node:crypto';
-import { isObject, type JsonObject } from '../openapi/document';
-import { unknownIdentifier } from './identifiers';
+import { isObject, type JsonObject } from '../../openapi/document';
+import { unknownIdentifier } from '../identifiers';
 
 /** What Get account shows of an account's parties and blocks. Parties keep every field sent, tax IDs included. */
 export interface AccountProfile {
@@ -36,17 +35,17 @@ const blockOf = (value: unknown): JsonObject | null => (isObject(value) ? struct
  * primary owner; the other owners, the `associatedParties` and the trusted contact (role `TRUSTED_CONTACT`) as
  * associated parties, each with a new `partyId`; the `entity` and the account-level blocks as sent.
  */
-export function profileOf(request: JsonObject): AccountProfile {
+export function profileOf(request: JsonObject, ids: () => string): AccountProfile {
   const owners: JsonObject[] = objects(request.owners).map((owner) => ({
     ...structuredClone(owner),
-    partyId: randomUUID(),
+    partyId: ids(),
   }));
   const primary = owners.find((owner) => owner.role === 'PRIMARY') ?? owners[0] ?? null;
   const trustedContact = blockOf(request.trustedContact);
   const associatedParties = [
     ...owners.filter((owner) => owner !== primary),
-    ...objects(request.associatedParties).map((party) => ({ ...structuredClone(party), partyId: randomUUID() })),
-    ...(trustedContact ? [{ ...structuredClone(trustedContact), role: 'TRUSTED_CONTACT', partyId: randomUUID() }] : []),
+    ...objects(request.associatedParties).map((party) => ({ ...structuredClone(party), partyId: ids() })),
+    ...(trustedContact ? [{ ...structuredClone(trustedContact), role: 'TRUSTED_CONTACT', partyId: ids() }] : []),
   ];
   return {
     primaryOwner: primary,
@@ -132,7 +131,13 @@ export function needsReview(change: AccountChange, profile: AccountProfile, acco
 }
 
 /** Applies a change to the profile at `at`. */
-export function applyChange(profile: AccountProfile, accountNumber: string, change: AccountChange, at: number): void {
+export function applyChange(
+  profile: AccountProfile,
+  accountNumber: string,
+  change: AccountChange,
+  at: number,
+  ids: () => string,
+): void {
   const { operationId, body } = change;
   if (operationId === 'updateAccountAddresses') {
     const party = partyOf(profile, accountNumber, change.partyId);
@@ -141,7 +146,7 @@ export function applyChange(profile: AccountProfile, accountNumber: string, chan
     for (const [field, value] of Object.entries(body)) {
       if (field === 'entity' && isObject(value)) profile.entity = { ...(profile.entity ?? {}), ...value };
       else if (field === 'financialProfile' || field === 'electronicDelivery') profile[field] = blockOf(value);
-      else if (field === 'trustedContact') replaceTrustedContact(profile, blockOf(value));
+      else if (field === 'trustedContact') replaceTrustedContact(profile, blockOf(value), ids);
       else if (profile.primaryOwner) profile.primaryOwner[field] = value;
     }
   } else {
@@ -157,10 +162,10 @@ export function applyChange(profile: AccountProfile, accountNumber: string, chan
 }
 
 /** A new trusted contact block, sent whole, and the associated party with role `TRUSTED_CONTACT` that shows it. */
-function replaceTrustedContact(profile: AccountProfile, contact: JsonObject | null): void {
+function replaceTrustedContact(profile: AccountProfile, contact: JsonObject | null, ids: () => string): void {
   profile.trustedContact = contact;
   const index = profile.associatedParties.findIndex((party) => party.role === 'TRUSTED_CONTACT');
-  const partyId = index >= 0 ? profile.associatedParties[index].partyId : randomUUID();
+  const partyId = index >= 0 ? profile.associatedParties[index].partyId : ids();
   if (index >= 0) profile.associatedParties.splice(index, 1);
   if (contact) profile.associatedParties.push({ ...structuredClone(contact), role: 'TRUSTED_CONTACT', partyId });
 }

@@ -1,0 +1,224 @@
+/**
+ * An API request under `/v1` from its operation to its answer: the token, the rate limit, the scope, the path
+ * identifiers, the body and its validation, the idempotency key, and the operation's handler over the client's
+ * state once time has moved it (sandbox/operations.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from '../context';
+import { ApiError, invalidField, type Answer } from '../http';
+import { malformedPathIdentifier } from '../identifiers';
+import { advance, HANDLERS } from '../operations';
+import type { RateLimit, Take } from '../rateLimit';
+import {
+  matchOperation,
+  validatePath,
+  validateRequest,
+  type SandboxDescriptions,
+  type SandboxOperation,
+} from '../spec';
+import type { ClientState, Limits, Timing } from '../state';
+import type { TokenClaims, TokenSigner } from '../tokens/signing';
+import type { IdempotencyStore } from './idempotency';
+import { oversizedFiles, parsedBody, readBody } from './body';
+
+export interface DispatchOptions {
+  readonly descriptions: SandboxDescriptions;
+  readonly states: ReadonlyMap<string, ClientState>;
+  readonly signer: TokenSigner;
+  readonly rateLimit: RateLimit | false;
+  readonly takeToken: (clientId: string) => Take;
+  readonly idempotency: IdempotencyStore;
+  readonly idempotencyWindowMs: number;
+  readonly timing: Timing;
+  readonly limits: Limits;
+  readonly now: () => number;
+  readonly ids: () => string;
+  /** How long a create call works before it answers, so that a concurrent retry sees `409 CONFLICT`. */
+  readonly processingMs?: number;
+}
+
+function scopeCheck(operation: SandboxOperation, claims: TokenClaims): ApiError | null {
+  if (operation.scopeSets.length === 0) return null;
+  if (operation.scopeSets.some((set) => set.every((scope) => claims.scopes.includes(scope)))) return null;
+  const needed = operation.scopeSets.map((set) => set.join(' and ')).join(' or ');
+  return new ApiError(403, 'SCOPE_MISSING', `This operation needs the ${needed} scope.`);
+}
+
+/** The answer to an API request at `path` (below `/v1`); errors are thrown as `ApiError`s. */
+export function createDispatcher(options: DispatchOptions): (request: Request, path: string) => Promise<Answer> {
+  const { descriptions, states, signer, rateLimit, now } = options;
+
+  async function api(request: Request, path: string): Promise<Answer> {
+    const match = matchOperation(descriptions, request.method, path);
+    if (match.kind === 'unknownPath') {
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        `No operation at ${request.method} /v1${path}. The operations are listed in the API reference.`,
+      );
+    }
+    if (match.kind === 'wrongMethod') {
+      throw new ApiError(
+        405,
+        'INVALID_REQUEST',
+        `${request.method} is not allowed on /v1${path}; use ${match.allowed.join(', ')}.`,
+        undefined,
+        {
+          Allow: match.allowed.join(', '),
+        },
+      );
+    }
+    const { operation, params } = match;
+    const claims = signer.read(request.headers.get('Authorization'));
+    if (!claims || !states.has(claims.clientId)) {
+      throw new ApiError(
+        401,
+        'UNAUTHENTICATED',
+        'The access token is missing, malformed or expired. Request a new one from /connect/token.',
+        undefined,
+        {
+          'WWW-Authenticate': 'Bearer realm="sandbox"',
+        },
+      );
+    }
+    const limit = options.takeToken(claims.clientId);
+    const limitHeaders: Record<string, string> = rateLimit
+      ? {
+          'RateLimit-Limit': String(rateLimit.requestsPerSecond),
+          'RateLimit-Remaining': String(limit.remaining),
+          'RateLimit-Reset': '1',
+        }
+      : {};
+    if (!limit.ok) {
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `More than ${rateLimit && rateLimit.requestsPerSecond} requests a second; retry after the Retry-After seconds.`,
+        undefined,
+        {
+          'Retry-After': String(limit.retryAfter),
+        },
+      );
+    }
+    const answer = await operate(request, operation, params, claims, path);
+    return { ...answer, headers: { ...limitHeaders, ...answer.headers } };
+  }
+
+  async function operate(
+    request: Request,
+    operation: SandboxOperation,
+    params: Record<string, string>,
+    claims: TokenClaims,
+    path: string,
+  ): Promise<Answer> {
+    // Answered before the key is read, and so never stored for it: the scope, a path identifier that breaks its
+    // format (404 NOT_FOUND on every operation, whatever the rest of the request: identifiers.ts), a body that
+    // cannot be read and a missing or malformed key (400 INVALID_REQUEST). The token, the rate limit and the
+    // body's size were checked before this.
+    const scopeError = scopeCheck(operation, claims);
+    if (scopeError) throw scopeError;
+    const malformed = malformedPathIdentifier(operation.pathParameterNames, params, validatePath(operation, params));
+    if (malformed) throw malformed;
+    const read = await readBody(request, operation);
+    const body = parsedBody(read);
+    const url = new URL(request.url);
+    const problems = validateRequest(operation, { params, query: url.searchParams, headers: request.headers, body });
+    if (problems.header.length > 0) {
+      throw new ApiError(
+        400,
+        'INVALID_REQUEST',
+        operation.idempotencyKey === 'required'
+          ? 'The Idempotency-Key header is required and must be a UUID.'
+          : 'The Idempotency-Key header must be a UUID.',
+      );
+    }
+
+    const state = states.get(claims.clientId) as ClientState;
+    const { remember, forget } = options.idempotency;
+    const key = request.headers.get('Idempotency-Key');
+    const idempotent = key !== null && operation.idempotencyKey !== 'none';
+    // A hash of what was asked: enough to tell a retry from another request, without keeping the body.
+    const fingerprint = createHash('sha256')
+      .update(`${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}|${read.filesDigest ?? ''}`)
+      .digest('base64url');
+    if (idempotent) {
+      const previous = state.idempotency.get(key);
+      if (previous && (previous.state === 'running' || now() - previous.at < options.idempotencyWindowMs)) {
+        if (previous.fingerprint !== fingerprint) {
+          throw new ApiError(
+            409,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was used with a different request body.',
+          );
+        }
+        if (previous.state === 'running') {
+          throw new ApiError(
+            409,
+            'CONFLICT',
+            'A request with this Idempotency-Key is still being processed; retry with the same key shortly.',
+          );
+        }
+        if (previous.error) {
+          const { code, message, details } = JSON.parse(previous.body) as Pick<
+            ApiError,
+            'code' | 'message' | 'details'
+          >;
+          throw new ApiError(previous.status, code, message, details, previous.headers);
+        }
+        return { status: previous.status, body: JSON.parse(previous.body), headers: previous.headers };
+      }
+      remember(state, key, { state: 'running', fingerprint });
+    }
+    // From here on the request is taken: its answer is stored for the key, a 2xx or a 4xx alike, and replayed for
+    // the window; a 5xx (anything thrown that is not an ApiError) is not, so a retry with the key runs it again.
+    try {
+      if (idempotent && options.processingMs) await new Promise((resolve) => setTimeout(resolve, options.processingMs));
+      const fieldProblems = [...problems.query, ...problems.body, ...oversizedFiles(operation, read.files)];
+      if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
+      const context: Context = {
+        api: operation.api,
+        descriptions,
+        state,
+        timing: options.timing,
+        limits: options.limits,
+        now: now() + state.clockOffsetMs,
+        ids: options.ids,
+        params,
+        query: problems.query_values,
+        body: body,
+        base: `${url.origin}/v1`,
+      };
+      advance(context);
+      const handler = HANDLERS[operation.operationId];
+      const answer = handler(context);
+      if (idempotent) {
+        remember(state, key, {
+          state: 'done',
+          fingerprint,
+          status: answer.status,
+          body: JSON.stringify(answer.body),
+          headers: { ...answer.headers },
+          at: now(),
+        });
+      }
+      return answer;
+    } catch (error) {
+      if (idempotent && error instanceof ApiError && error.status < 500 && error.status !== 429) {
+        remember(state, key, {
+          state: 'done',
+          fingerprint,
+          status: error.status,
+          body: JSON.stringify({ code: error.code, message: error.message, details: error.details }),
+          headers: { ...error.headers },
+          at: now(),
+          error: true,
+        });
+      } else if (idempotent) {
+        forget(state, key);
+      }
+      throw error;
+    }
+  }
+
+  return api;
+}
