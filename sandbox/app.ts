@@ -8,6 +8,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { isLoopbackHost, isLoopbackOrigin } from '../contracts/net/loopback';
 import { ApiError, errorBody, invalidField, type Answer } from './http';
 import { malformedPathIdentifier } from './identifiers';
 import { advance, HANDLERS, type Context } from './operations';
@@ -52,13 +53,11 @@ export interface SandboxOptions {
   /** The clock (ms since the epoch); tests move it to expire tokens. */
   readonly now?: () => number;
   /**
-   * Host names the sandbox answers besides `localhost`, `127.0.0.1` and `[::1]` (`--host` of sandbox/cli.mjs).
+   * Host names the sandbox answers besides this machine's (`isLoopbackHost`) (`--host` of sandbox/cli.mjs).
    * Any other `Host` gets 421: a page that rebinds its own name to this machine cannot drive the sandbox.
    */
   readonly allowedHosts?: readonly string[];
 }
-
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export const DEFAULT_TIMING: Timing = { reviewMs: 1000, acknowledgeMs: 300, fillMs: 1000 };
 export const DEFAULT_LIMITS: Limits = {
@@ -497,15 +496,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   const app = new Hono();
-  const hosts = new Set([...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])]);
+  const hosts = new Set(options.allowedHosts);
   // The sandbox is asked by its own name: a page whose name was rebound to 127.0.0.1 (DNS rebinding) is
   // same-origin with it, but still sends its own name as the Host, and gets 421 Misdirected Request.
   app.use('*', async (c, next) => {
-    if (hosts.has(new URL(c.req.url).hostname)) return next();
+    const host = new URL(c.req.url).hostname;
+    if (isLoopbackHost(host) || hosts.has(host)) return next();
     const misdirected = new ApiError(
       421,
       'INVALID_REQUEST',
-      `This sandbox answers requests addressed to ${[...hosts].join(', ')} only.`,
+      `This sandbox answers requests addressed to this machine (localhost, 127.0.0.1, [::1])${hosts.size > 0 ? ` or to ${[...hosts].join(', ')}` : ''} only.`,
     );
     const requestId = randomUUID();
     return json(421, errorBody(misdirected, requestId), { 'X-Request-Id': requestId });
@@ -603,9 +603,4 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 /** `1048576` → `1 MB`. */
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
-
-/** `http://localhost:…`, `http://127.0.0.1:…` or `http://[::1]:…`: a page served on this machine. */
-export function isLoopbackOrigin(origin: string): boolean {
-  return /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 }

@@ -84,7 +84,13 @@ describe('contentSecurityPolicy', () => {
     ).toBe(policy);
   });
 
-  it.each(['http://localhost:3000', 'http://127.0.0.1:3000/developers/', 'http://[::1]:8080'])(
+  it.each([
+    'http://localhost:3000',
+    'http://127.0.0.1:3000/developers/',
+    'http://[::1]:8080',
+    'http://docs.localhost:3000',
+    'http://127.0.0.2:3000',
+  ])(
     'lets a site built for %s reach a sandbox on loopback too',
     (siteUrl) => {
       const local = directives(

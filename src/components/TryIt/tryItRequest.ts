@@ -277,14 +277,3 @@ export function basicCredentials(clientId: string, clientSecret: string): string
   // Both parts are ASCII once URL-encoded.
   return `Basic ${btoa(pair)}`;
 }
-
-/** `http://localhost:4020` or another port on this machine; anything else is refused (never production). */
-export function localSandboxOrigin(text: string): string | null {
-  try {
-    const url = new URL(text.trim());
-    if (url.protocol !== 'http:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
-}

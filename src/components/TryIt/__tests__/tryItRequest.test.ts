@@ -1,11 +1,11 @@
 import { loadBundled, loadDereferenced, operationsOf } from '@site/openapi/descriptions';
 import { tryItModule } from '@site/plugins/try-it/tryItOperation';
+import { localSandboxOrigin } from '@site/contracts/net/loopback';
 import type { TryItModule } from '../operation';
 import {
   basicCredentials,
   curlCommand,
   exampleValues,
-  localSandboxOrigin,
   maskedToken,
   prepareRequest,
   responseProblems,
@@ -156,6 +156,8 @@ describe('small helpers', () => {
     expect(localSandboxOrigin('http://localhost:4020/')).toBe('http://localhost:4020');
     expect(localSandboxOrigin('http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
     for (const refused of [
+      // Loopback, but the site's Content-Security-Policy cannot name it (contracts/net/loopback.ts).
+      'http://[::1]:4020',
       'https://api.clearing.example',
       'http://sandbox.api.clearing.example',
       'javascript:alert(1)',
