@@ -168,6 +168,49 @@ describe('small helpers', () => {
   });
 });
 
+describe('a path parameter', () => {
+  const position = moduleOf('accounts', 'getPosition');
+  const withSymbol = (symbol: string) => {
+    const values = exampleValues(position.operation);
+    return prepareRequest(position, { ...values, fields: { ...values.fields, 'path:symbol': symbol } }, LOCAL);
+  };
+
+  it('is sent encoded, as one segment', () => {
+    expect(withSymbol('BRK.B A')).toMatchObject({
+      ok: true,
+      request: { url: 'http://localhost:4020/v1/accounts/5GT10001/positions/BRK.B%20A' },
+    });
+  });
+
+  it.each(['BRK/B', 'BRK\\B', '%2F', '..'])(
+    'is refused before sending when %s cannot stand in one segment (the sandbox and the proxy would refuse it)',
+    (symbol) => {
+      expect(withSymbol(symbol)).toEqual({
+        ok: false,
+        problems: [expect.objectContaining({ field: 'symbol (path)', key: 'path:symbol' })],
+      });
+    },
+  );
+});
+
+describe('query parameters', () => {
+  const list = moduleOf('orders', 'searchEquityOrders');
+  const withQuery = (fields: Record<string, string>) => {
+    const values = exampleValues(list.operation);
+    return prepareRequest(list, { ...values, fields: { ...values.fields, ...fields } }, LOCAL);
+  };
+
+  it('sends an array as comma-separated items, as the sandbox reads it', () => {
+    const prepared = withQuery({ 'query:status': 'FILLED,CANCELED' });
+    expect(prepared.ok && new URL(prepared.request.url).searchParams.get('status')).toBe('FILLED,CANCELED');
+    expect(withQuery({ 'query:status': 'FILLED' }).ok).toBe(true);
+    expect(withQuery({ 'query:status': 'FILLED,DONE' })).toMatchObject({
+      ok: false,
+      problems: [{ key: 'query:status' }],
+    });
+  });
+});
+
 describe('a multipart upload', () => {
   const upload = moduleOf('accounts', 'addAccountDocument');
   const withKey = (values: FormValues): FormValues => ({
