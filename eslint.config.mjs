@@ -9,6 +9,30 @@ import { assertPinnedNode } from './config/nodeRuntime.mjs';
 
 assertPinnedNode();
 
+/** What a module of contracts/ may not import: the code that imports it, and the sign-in SDK (as everywhere). */
+const CONTRACT_IMPORT_RULES = [
+  { group: ['@okta/*'], message: 'Only src/auth/authEngine.ts imports the sign-in SDK.' },
+  {
+    group: [
+      '**/src/*',
+      '**/plugins/*',
+      '**/server/*',
+      '**/sandbox/*',
+      '**/dev/*',
+      '**/config/*',
+      '@site/*',
+      '@theme/*',
+      '@docusaurus/*',
+    ],
+    message: 'contracts/ is imported by the browser, the build, the server and the Worker, and imports none of them.',
+  },
+];
+const AJV_IMPORT_RULE = {
+  group: ['ajv', 'ajv/*', 'ajv-formats'],
+  message:
+    'Only contracts/openapi/ajv.ts imports Ajv: the browser, the server and the Worker load the other contracts.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +88,22 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // contracts/: plain modules that the browser, the build, the Node server and the Worker all import. They import
+    // nothing of those (build code imports them, never UI code), and nothing heavy: Ajv only in contracts/openapi/ajv.ts,
+    // which the browser, the server and the Worker never import.
+    files: ['contracts/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['contracts/**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...CONTRACT_IMPORT_RULES, AJV_IMPORT_RULE] }],
+    },
+  },
+  {
+    files: ['contracts/openapi/ajv.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: CONTRACT_IMPORT_RULES }],
     },
   },
   {

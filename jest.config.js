@@ -8,6 +8,7 @@ module.exports = {
   testEnvironment: 'jsdom',
   roots: [
     '<rootDir>/config',
+    '<rootDir>/contracts',
     '<rootDir>/src',
     '<rootDir>/plugins',
     '<rootDir>/openapi',

@@ -4,6 +4,7 @@
  *
  * Nothing here runs in the browser. Every key is documented in `.env.example`.
  */
+import { isLoopbackHost } from '../contracts/net/loopback';
 
 export type FooterStyle = 'columns' | 'simple';
 
@@ -67,8 +68,6 @@ export class SettingsError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 function valueOf(env: Environment, key: string): string | undefined {
   const raw = env[key];
   if (raw === undefined) return undefined;
@@ -84,10 +83,8 @@ function debugDefault(env: Environment): string {
   return valueOf(env, 'NODE_ENV') === 'production' ? 'false' : 'true';
 }
 
-/** Whether a URL points at this machine. */
-function isLoopback(url: URL): boolean {
-  return LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
-}
+/** Whether a URL points at this machine (contracts/net/loopback.ts). */
+const isLoopback = (url: URL): boolean => isLoopbackHost(url.hostname);
 
 /**
  * A site served to others whose sign-in points at a provider on the building machine cannot work
@@ -133,7 +130,7 @@ function parseHttpUrl(key: string, value: string, { requireHttps }: { requireHtt
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new SettingsError(key, `must be an http(s) URL ("${value}")`);
   }
-  if (requireHttps && url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+  if (requireHttps && url.protocol !== 'https:' && !isLoopback(url)) {
     throw new SettingsError(key, `must use https unless it points at this machine ("${value}")`);
   }
   return url;

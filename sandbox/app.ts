@@ -39,7 +39,7 @@ export interface SandboxOptions {
   /** The source of every ID the sandbox makes (orders, applications, documents, request IDs…); default `randomUUID`. */
   readonly ids?: () => string;
   /**
-   * Host names the sandbox answers besides `localhost`, `127.0.0.1` and `[::1]` (`--host` of sandbox/cli.mjs).
+   * Host names the sandbox answers besides this machine's (`isLoopbackHost`) (`--host` of sandbox/cli.mjs).
    * Any other `Host` gets 421: a page that rebinds its own name to this machine cannot drive the sandbox.
    */
   readonly allowedHosts?: readonly string[];

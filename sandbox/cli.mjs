@@ -23,7 +23,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-// It answers requests addressed to this machine (localhost, 127.0.0.1, [::1]), and to the --host given if it is
+// It answers requests addressed to this machine (contracts/net/loopback.ts), and to the --host given if it is
 // a name or address of its own (not 0.0.0.0 or ::): any other Host gets 421.
 const allowedHosts = ['0.0.0.0', '::', '127.0.0.1'].includes(values.host)
   ? []

@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { ApiError, errorBody, json, megabytes } from './http';
-import { isLoopbackOrigin, LOOPBACK_HOSTS } from './loopback';
+import { isLoopbackHost, isLoopbackOrigin } from './loopback';
 import { matchOperation, type SandboxDescriptions } from './spec';
 
 /**
@@ -21,13 +21,14 @@ export const requestIds = (ids: () => string): MiddlewareHandler => requestId({ 
  * same-origin with it, but still sends its own name as the Host, and gets 421 Misdirected Request.
  */
 export function hostGuard(allowedHosts: readonly string[] = []): MiddlewareHandler {
-  const hosts = new Set([...LOOPBACK_HOSTS, ...allowedHosts]);
+  const hosts = new Set(allowedHosts);
   return async (c, next) => {
-    if (hosts.has(new URL(c.req.url).hostname)) return next();
+    const host = new URL(c.req.url).hostname;
+    if (isLoopbackHost(host) || hosts.has(host)) return next();
     const misdirected = new ApiError(
       421,
       'INVALID_REQUEST',
-      `This sandbox answers requests addressed to ${[...hosts].join(', ')} only.`,
+      `This sandbox answers requests addressed to this machine (localhost, 127.0.0.1, [::1])${hosts.size > 0 ? ` or to ${[...hosts].join(', ')}` : ''} only.`,
     );
     return json(421, errorBody(misdirected, c.get('requestId')), { 'X-Request-Id': c.get('requestId') });
   };

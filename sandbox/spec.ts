@@ -4,10 +4,15 @@
  * schemas are). Nothing here keeps state or answers requests, so the same checks can serve a "Try it"
  * panel or a validating proxy: `matchOperation`, `validateRequest` and `validateResponse`.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020';
+import { createAjv } from '../contracts/openapi/ajv';
+import { problemsOf, type Problem } from '../contracts/openapi/issues';
+import { locationSchema, parameterValues, parametersOf, type ParameterLocation } from '../contracts/openapi/parameters';
+import { pathParameterNames, routeMatcher, type RouteMatch } from '../contracts/openapi/pathTemplate';
 import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
+
+export type { Problem };
 
 export interface SandboxOperation {
   readonly api: ApiName;
@@ -16,7 +21,6 @@ export interface SandboxOperation {
   readonly method: string;
   /** As the description writes it, e.g. `/orders/equity/{orderId}`. */
   readonly path: string;
-  readonly pattern: RegExp;
   readonly pathParameterNames: readonly string[];
   /** Any one of these scope sets lets a token call the operation (the `security` alternatives). */
   readonly scopeSets: readonly (readonly string[])[];
@@ -52,69 +56,16 @@ export interface SandboxDescriptions {
   example(operationId: string, status: string, name?: string): JsonObject;
 }
 
-/** One problem with a request or response: the field in dot notation and what is wrong with it. */
-export interface Problem {
-  readonly field: string;
-  /** The JSON Schema keyword that failed (`required`, `pattern`, `enum`, `additionalProperties`, …). */
-  readonly keyword: string;
-  readonly message: string;
-  /** For `pattern`: the pattern and the value that failed it, from which the issue code is told. */
-  readonly pattern?: string;
-  readonly value?: unknown;
-}
-
-// `verbose` keeps the failing value in each error: a pattern failure's issue code depends on it.
-const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
-addFormats(ajv);
-/** Query and path values arrive as text; this instance coerces `"50"` to `50` where a schema says integer. */
-const coercingAjv = new Ajv2020({
-  strict: false,
-  allErrors: true,
-  verbose: true,
-  coerceTypes: 'array',
-  useDefaults: true,
-});
-addFormats(coercingAjv);
+const ajv = createAjv('body');
+const parameterAjv = createAjv('parameters');
 
 const validators = new WeakMap<object, ValidateFunction>();
-function validatorOf(schema: JsonObject, coerce = false): ValidateFunction {
+function validatorOf(schema: JsonObject, forParameters = false): ValidateFunction {
   const cached = validators.get(schema);
   if (cached) return cached;
-  const validate = (coerce ? coercingAjv : ajv).compile(schema);
+  const validate = (forParameters ? parameterAjv : ajv).compile(schema);
   validators.set(schema, validate);
   return validate;
-}
-
-function problemsOf(errors: ErrorObject[] | null | undefined, prefix = ''): Problem[] {
-  const seen = new Set<string>();
-  return (errors ?? [])
-    .filter((error) => !['oneOf', 'anyOf', 'if', 'allOf', 'not'].includes(error.keyword))
-    .map((error): Problem => {
-      const parts = error.instancePath.split('/').filter(Boolean);
-      const params = error.params as Record<string, unknown>;
-      if (error.keyword === 'required') parts.push(String(params.missingProperty));
-      if (error.keyword === 'additionalProperties') parts.push(String(params.additionalProperty));
-      if (error.keyword === 'unevaluatedProperties') parts.push(String(params.unevaluatedProperty));
-      const field = [prefix, fieldPath(parts)].filter(Boolean).join('.');
-      const message = `${field || 'body'} ${error.message ?? 'is invalid'}`;
-      return error.keyword === 'pattern'
-        ? { field, keyword: error.keyword, message, pattern: String(params.pattern), value: error.data }
-        : { field, keyword: error.keyword, message };
-    })
-    .filter((problem) => {
-      const key = `${problem.field}|${problem.keyword}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-}
-
-/**
- * A field's path as Standard errors writes it, in dot notation with array indexes: `['allocations', '0',
- * 'quantity']` → `allocations[0].quantity`.
- */
-function fieldPath(parts: readonly string[]): string {
-  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
 /** The largest body `operation` reads: `x-max-body-bytes` of the description, for its request body's media type. */
@@ -161,16 +112,13 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
   >;
   const operations = API_NAMES.flatMap((api) =>
     operationsOf(api, documents[api]).map((operation): SandboxOperation => {
-      const pathParameterNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const source = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '([^/]+)');
       const security = Array.isArray(operation.definition.security) ? operation.definition.security : [];
       return {
         api,
         operationId: operation.operationId,
         method: operation.method,
         path: operation.path,
-        pattern: new RegExp(`^${source}$`),
-        pathParameterNames,
+        pathParameterNames: pathParameterNames(operation.path),
         scopeSets: security.filter(isObject).map((requirement) => Object.values(requirement).flat().map(String)),
         definition: operation.definition,
         statuses: Object.keys(isObject(operation.definition.responses) ? operation.definition.responses : {}),
@@ -231,38 +179,19 @@ export type Match =
   | { readonly kind: 'wrongMethod'; readonly allowed: readonly string[] }
   | { readonly kind: 'unknownPath' };
 
-/** Which operation a method and a path below `/v1` name. */
-export function matchOperation(descriptions: SandboxDescriptions, method: string, path: string): Match {
-  const onPath = descriptions.operations.flatMap((operation) => {
-    const match = operation.pattern.exec(path);
-    return match ? [{ operation, values: match.slice(1) }] : [];
-  });
-  // A literal segment wins over a parameter (`/orders/equity/block` is not an order ID).
-  const parameterCount = (template: string) => template.split('{').length;
-  onPath.sort((a, b) => parameterCount(a.operation.path) - parameterCount(b.operation.path));
-  const fewest = onPath.length > 0 ? parameterCount(onPath[0].operation.path) : 0;
-  const found = onPath.find(({ operation }) => operation.method === method.toUpperCase());
-  if (found) {
-    const params = Object.fromEntries(
-      found.operation.pathParameterNames.map((name, index) => [name, safeDecode(found.values[index])]),
-    );
-    return { kind: 'operation', operation: found.operation, params };
-  }
-  if (onPath.length > 0) {
-    const allowed = onPath
-      .filter(({ operation }) => parameterCount(operation.path) === fewest)
-      .map(({ operation }) => operation.method);
-    return { kind: 'wrongMethod', allowed };
-  }
-  return { kind: 'unknownPath' };
-}
+const matchers = new WeakMap<SandboxDescriptions, (method: string, path: string) => RouteMatch<SandboxOperation>>();
 
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
+/** Which operation a method and a path below `/v1` name (contracts/openapi/pathTemplate.ts decides). */
+export function matchOperation(descriptions: SandboxDescriptions, method: string, path: string): Match {
+  let matcher = matchers.get(descriptions);
+  if (!matcher) {
+    matcher = routeMatcher(descriptions.operations);
+    matchers.set(descriptions, matcher);
   }
+  const match = matcher(method, path);
+  return match.kind === 'operation'
+    ? { kind: 'operation', operation: match.route, params: { ...match.params } }
+    : match;
 }
 
 export interface RequestParts {
@@ -282,53 +211,36 @@ export interface RequestProblems {
   readonly query_values: Record<string, unknown>;
 }
 
-function parameters(operation: SandboxOperation, where: string): JsonObject[] {
-  const list = Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [];
-  return list.filter(isObject).filter((parameter) => parameter.in === where);
-}
-
-const parameterSchemas = new WeakMap<SandboxOperation, Record<string, JsonObject>>();
-function parameterSchema(operation: SandboxOperation, where: string): JsonObject {
+const parameterSchemas = new WeakMap<SandboxOperation, Partial<Record<ParameterLocation, JsonObject>>>();
+function parameterSchema(operation: SandboxOperation, where: ParameterLocation): JsonObject {
   const cached = parameterSchemas.get(operation) ?? {};
   parameterSchemas.set(operation, cached);
-  cached[where] ??= {
-    type: 'object',
-    properties: Object.fromEntries(parameters(operation, where).map((p) => [String(p.name), p.schema ?? {}])),
-    required: parameters(operation, where)
-      .filter((p) => p.required === true)
-      .map((p) => String(p.name)),
-  };
+  cached[where] ??= locationSchema(parametersOf(operation.definition.parameters), where) as JsonObject;
   return cached[where];
 }
 
-function checkParameters(operation: SandboxOperation, where: string, values: Record<string, unknown>): Problem[] {
+function checkParameters(
+  operation: SandboxOperation,
+  where: ParameterLocation,
+  textsOf: (name: string) => readonly string[],
+): { problems: Problem[]; values: Record<string, unknown> } {
+  const values = parameterValues(parametersOf(operation.definition.parameters), where, textsOf);
   const validate = validatorOf(parameterSchema(operation, where), true);
-  return validate(values) ? [] : problemsOf(validate.errors);
+  return { problems: validate(values) ? [] : problemsOf(validate.errors), values };
 }
 
 /** How the path parameters break their schemas (the part of `validateRequest` that needs no body). */
 export function validatePath(operation: SandboxOperation, params: Readonly<Record<string, string>>): Problem[] {
-  return checkParameters(operation, 'path', { ...params });
+  return checkParameters(operation, 'path', (name) => (params[name] === undefined ? [] : [params[name]])).problems;
 }
 
 /** Every way a request breaks its operation's description: path, query, headers and body. */
 export function validateRequest(operation: SandboxOperation, request: RequestParts): RequestProblems {
-  const check = (where: string, values: Record<string, unknown>): Problem[] =>
-    checkParameters(operation, where, values);
-  const query: Record<string, unknown> = {};
-  for (const parameter of parameters(operation, 'query')) {
-    const name = String(parameter.name);
-    const values = request.query.getAll(name);
-    if (values.length === 0) continue;
-    // An array parameter takes repeated names (`type=DEPOSIT&type=FEE`) or a comma-separated list.
-    const isArray = isObject(parameter.schema) && parameter.schema.type === 'array';
-    query[name] = isArray ? values.flatMap((value) => value.split(',')) : values[values.length - 1];
-  }
-  const headerValues: Record<string, unknown> = {};
-  for (const parameter of parameters(operation, 'header')) {
-    const value = request.headers.get(String(parameter.name));
-    if (value !== null) headerValues[String(parameter.name)] = value;
-  }
+  const query = checkParameters(operation, 'query', (name) => request.query.getAll(name));
+  const header = checkParameters(operation, 'header', (name) => {
+    const value = request.headers.get(name);
+    return value === null ? [] : [value];
+  });
   const requestBody = isObject(operation.definition.requestBody) ? operation.definition.requestBody : undefined;
   let body: Problem[] = [];
   if (requestBody) {
@@ -347,10 +259,10 @@ export function validateRequest(operation: SandboxOperation, request: RequestPar
   }
   return {
     path: validatePath(operation, request.params),
-    query: check('query', query),
-    header: check('header', headerValues),
+    query: query.problems,
+    header: header.problems,
     body,
-    query_values: query,
+    query_values: query.values,
   };
 }
 

@@ -8,11 +8,13 @@
  * shows.
  *
  * What goes out is what the descriptions allow: the operation's path, with no segment that decodes to a
- * separator, a `%` or a dot-segment, and an allow-list of request headers. What comes back is data only: the
+ * separator, a `%` or a dot-segment (contracts/openapi/pathTemplate.ts matches the path as the sandbox does),
+ * and an allow-list of request headers. What comes back is data only: the
  * media types the operation lists, an allow-list of response headers, at most API_PROXY_MAX_RESPONSE_BYTES,
  * sandboxed by its own Content-Security-Policy and never a page load. One deadline bounds the whole exchange.
  */
 import { API_PROXY_PREFIX } from '../config/apiProxyPath.mjs';
+import { hasAmbiguousSegment, routeMatcher } from '../contracts/openapi/pathTemplate.ts';
 
 /** The largest request body forwarded (the sandbox's own limit). */
 export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
@@ -147,38 +149,6 @@ export function parseApiProxyManifest(value) {
   checkedUrl('apiProxy.tokenUrl', proxy.tokenUrl);
   if (!proxy.apiUrl || !proxy.tokenUrl) throw new Error('apiProxy must name apiUrl and tokenUrl');
   return /** @type {ApiProxyManifest} */ (proxy);
-}
-
-/**
- * A matcher of `METHOD /path` against the descriptions' operations (`{name}` stands for one segment).
- * @param {ApiProxyRoute[]} routes
- * @returns {(method: string, path: string) => ApiProxyRoute | undefined}
- */
-export function routeMatcher(routes) {
-  const patterns = routes.map((route) => {
-    const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
-    return { route, pattern: new RegExp(`^${source}$`) };
-  });
-  return (method, path) => patterns.find(({ route, pattern }) => route.method === method && pattern.test(path))?.route;
-}
-
-/**
- * Whether a path below the proxy has a segment an upstream could read as more than one segment, or as a
- * step up: one that decodes to `/`, `\`, `%` (a second round of decoding), `.` or `..`, a control character,
- * or does not decode at all. The URL parser has already resolved the literal dot-segments.
- * @param {string} path
- */
-export function hasAmbiguousSegment(path) {
-  return path.split('/').some((segment) => {
-    let decoded;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return true;
-    }
-    // eslint-disable-next-line no-control-regex
-    return decoded === '.' || decoded === '..' || /[/\\%\u0000-\u001f\u007f]/.test(decoded);
-  });
 }
 
 /**
@@ -333,6 +303,11 @@ export function createApiProxy(manifest, settings = {}, io = {}) {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const matches = routeMatcher(manifest.routes);
+  /** @param {string} method @param {string} path below the API URL */
+  const routeOf = (method, path) => {
+    const match = matches(method, path);
+    return match.kind === 'operation' ? match.route : undefined;
+  };
   const take = readerRateLimit(settings.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
   const send = io.fetch ?? ((input, init) => fetch(input, init));
   const late = () => proxyRefusal(504, `The exchange with the sandbox did not finish within ${timeoutMs / 1000} s.`);
@@ -342,7 +317,7 @@ export function createApiProxy(manifest, settings = {}, io = {}) {
       if (hasAmbiguousSegment(path)) return 'ambiguous';
       if (path === TOKEN_ROUTE.path)
         return method === TOKEN_ROUTE.method ? { route: TOKEN_ROUTE, upstream: tokenUrl } : 'unknown';
-      const route = path.startsWith('v1/') ? matches(method, path.slice('v1'.length)) : undefined;
+      const route = path.startsWith('v1/') ? routeOf(method, path.slice('v1'.length)) : undefined;
       return route ? { route, upstream: apiUrl + path.slice('v1'.length) } : 'unknown';
     },
     take,

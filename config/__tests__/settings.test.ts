@@ -53,6 +53,9 @@ describe('readSettings', () => {
     expect(errorOf({ OIDC_ISSUER: 'http://id.clearing.example' }).message).toMatch(/https/);
     expect(read({ OIDC_ISSUER: 'http://localhost:4000/' }).settings.auth.issuer).toBe('http://localhost:4000');
     expect(read({ OIDC_ISSUER: 'http://127.0.0.1:4000' }).settings.auth.issuer).toBe('http://127.0.0.1:4000');
+    // What the site counts as loopback elsewhere (contracts/net/loopback.ts) is loopback here too.
+    expect(read({ OIDC_ISSUER: 'http://idp.localhost:4000' }).settings.auth.issuer).toBe('http://idp.localhost:4000');
+    expect(read({ OIDC_ISSUER: 'http://[::1]:4000' }).settings.auth.issuer).toBe('http://[::1]:4000');
   });
 
   it.each([

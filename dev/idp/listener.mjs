@@ -2,7 +2,7 @@
 // address a client resolves it to, and a Host-header check against DNS rebinding.
 import * as http from 'node:http';
 
-import { isLoopbackHostname } from './settings.mjs';
+import { isLoopbackHost } from '../../contracts/net/loopback.ts';
 
 function listen(server, port, host) {
   return new Promise((resolve, reject) => {
@@ -62,7 +62,7 @@ export function hostCheck(handler, { issuer }) {
   const issuerHost = new URL(issuer).hostname.toLowerCase();
   return (req, res) => {
     const hostname = hostnameOf(req.headers.host);
-    if (hostname !== null && (isLoopbackHostname(hostname) || hostname === issuerHost)) {
+    if (hostname !== null && (isLoopbackHost(hostname) || hostname === issuerHost)) {
       handler(req, res);
       return;
     }

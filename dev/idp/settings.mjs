@@ -1,5 +1,6 @@
 // Settings of the development identity provider: defaults, validation, and the refusal to run
 // anywhere but on this machine (unless explicitly overridden).
+import { isLoopbackHost } from '../../contracts/net/loopback.ts';
 
 export const DEFAULTS = Object.freeze({
   port: 4000,
@@ -15,13 +16,8 @@ export const DEFAULTS = Object.freeze({
   nodeEnv: undefined,
 });
 
-/** Host names that reach this machine only. */
-export const LOOPBACK_HOSTNAMES = Object.freeze(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isLoopbackHostname(hostname) {
-  const name = hostname.toLowerCase();
-  return LOOPBACK_HOSTNAMES.includes(name) || name.endsWith('.localhost');
-}
+/** Host names that reach this machine only: the site's one rule. */
+export { isLoopbackHost as isLoopbackHostname };
 
 const OVERRIDE = 'IDP_ALLOW_NON_LOOPBACK=1 (option allowNonLoopback)';
 
@@ -81,11 +77,11 @@ function checkLoopbackOnly(settings) {
   ) {
     throw new UnsafeSettingsError('NODE_ENV is "production"');
   }
-  if (settings.issuer !== undefined && !isLoopbackHostname(new URL(settings.issuer).hostname)) {
+  if (settings.issuer !== undefined && !isLoopbackHost(new URL(settings.issuer).hostname)) {
     throw new UnsafeSettingsError(`The issuer "${settings.issuer}" (IDP_ISSUER) is not on this machine`);
   }
   for (const origin of settings.siteOrigins) {
-    if (!isLoopbackHostname(new URL(origin).hostname)) {
+    if (!isLoopbackHost(new URL(origin).hostname)) {
       throw new UnsafeSettingsError(`The site origin "${origin}" (IDP_SITE_ORIGINS) is not on this machine`);
     }
   }

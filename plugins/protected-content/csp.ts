@@ -3,6 +3,7 @@
  * the inline scripts the build itself wrote (by hash), no `eval`.
  */
 import { createHash } from 'node:crypto';
+import { LOCAL_SANDBOX_SOURCES, isLoopbackUrl } from '../../contracts/net/loopback';
 
 /** A CSP source for an inline script: its SHA-256, base64. */
 export function scriptHashSource(text: string): string {
@@ -18,11 +19,6 @@ export interface PolicyInput {
   readonly siteUrl: string;
 }
 
-/** Host names of this computer: where `npm start`, `npm run serve` and the browser tests run the site. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Where the Try it panel finds `npm run sandbox` (any port, since SANDBOX_PORT can move it). */
-const LOCAL_SANDBOX_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
-
 /**
  * The policy, one directive after another, in a stable order (the hashes sorted). Decided by the build alone,
  * never by a request: a deployed site may connect to its own origin and the provider only, however a balancer
@@ -30,7 +26,9 @@ const LOCAL_SANDBOX_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
  */
 export function contentSecurityPolicy({ inlineScripts, issuer, siteUrl }: PolicyInput): string {
   const provider = new URL(issuer).origin;
-  const localSandbox = LOOPBACK_HOSTS.has(new URL(siteUrl).hostname) ? LOCAL_SANDBOX_SOURCES : [];
+  // A site built to run on this computer (`npm start`, `npm run serve`, the browser tests) may reach `npm run
+  // sandbox` at the hosts the Try it panel accepts for it.
+  const localSandbox = isLoopbackUrl(siteUrl) ? LOCAL_SANDBOX_SOURCES : [];
   const hashes = [...new Set([...inlineScripts].map(scriptHashSource))].sort();
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],

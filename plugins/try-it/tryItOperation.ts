@@ -6,9 +6,15 @@
  * allows no `eval`, so nothing is compiled in the browser). `esModule.ts` makes it a standalone ES module
  * (Ajv's runtime helpers bundled in) that the browser imports without webpack.
  */
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
+import { createAjv } from '../../contracts/openapi/ajv';
+import {
+  PARAMETER_LOCATIONS,
+  isRequiredParameter,
+  locationSchema,
+  parametersOf,
+  type ParameterLocation,
+} from '../../contracts/openapi/parameters';
 import { referenced } from '../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { exampleOf, sampleRequest } from '../remark-api-reference/requestModel';
@@ -22,8 +28,6 @@ export interface OperationSource {
   readonly serverUrl: string;
   readonly definition: JsonObject;
 }
-
-const FIELD_LOCATIONS = ['path', 'query', 'header'] as const;
 
 /** The export name of the check of a response status (`response_201`, `response_default`). */
 export const responseCheckName = (status: string) => `response_${status.replace(/\W/g, '_')}`;
@@ -57,17 +61,18 @@ function formPartsOf(contentType: string | null, media: unknown): TryItFormPart[
 /** The panel's view of the operation: fields, example bodies, statuses. */
 export function tryItOperation(source: OperationSource): TryItOperation {
   const { definition } = source;
-  const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
-  const fields: TryItField[] = parameters
-    .filter((parameter) => FIELD_LOCATIONS.includes(parameter.in as (typeof FIELD_LOCATIONS)[number]))
+  const fields: TryItField[] = parametersOf(definition.parameters)
+    .filter((parameter) => PARAMETER_LOCATIONS.includes(parameter.in as ParameterLocation))
     .map((parameter) => {
       const example = exampleOf(parameter);
       const schema = isObject(parameter.schema) ? parameter.schema : {};
+      const items = isObject(schema.items) ? schema.items : {};
       return {
-        name: String(parameter.name),
+        name: parameter.name,
         in: parameter.in as TryItField['in'],
-        required: parameter.required === true || parameter.in === 'path',
+        required: isRequiredParameter(parameter),
         type: typeof schema.type === 'string' ? schema.type : 'string',
+        ...(schema.type === 'array' && typeof items.type === 'string' ? { itemType: items.type } : {}),
         example: example === undefined ? '' : String(example),
         description: typeof parameter.description === 'string' ? parameter.description : '',
       };
@@ -129,25 +134,17 @@ function pointingIntoDescription(value: unknown): unknown {
 
 /** The request as one JSON Schema: each location's fields, and the JSON body. */
 function requestSchema(operation: TryItOperation, definition: JsonObject, description: JsonObject): JsonObject {
-  const parameters = (Array.isArray(definition.parameters) ? definition.parameters : [])
-    .map((parameter) => referenced(description, parameter))
-    .filter(isObject);
-  const location = (where: string): JsonObject => {
-    const own = parameters.filter((parameter) => parameter.in === where);
-    return {
-      type: 'object',
-      properties: Object.fromEntries(own.map((parameter) => [String(parameter.name), parameter.schema ?? {}])),
-      required: own
-        .filter((parameter) => parameter.required === true || where === 'path')
-        .map((parameter) => String(parameter.name)),
-    };
-  };
+  const parameters = parametersOf(
+    (Array.isArray(definition.parameters) ? definition.parameters : []).map((parameter) =>
+      referenced(description, parameter),
+    ),
+  );
   const requestBody = referenced(description, definition.requestBody);
   const bodySchema = jsonSchemaOf(isObject(requestBody) ? requestBody.content : undefined);
   return {
     type: 'object',
     properties: {
-      ...Object.fromEntries(FIELD_LOCATIONS.map((where) => [where, location(where)])),
+      ...Object.fromEntries(PARAMETER_LOCATIONS.map((where) => [where, locationSchema(parameters, where)])),
       ...(bodySchema ? { body: bodySchema } : {}),
     },
     required: bodySchema && operation.bodyRequired ? ['body'] : [],
@@ -165,8 +162,7 @@ export type TryItModuleWriter = (source: OperationSource) => string;
  * name is compiled once, and each module holds the compiled schemas its checks call.
  */
 export function tryItModules(description: JsonObject): TryItModuleWriter {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, inlineRefs: false, code: { source: true } });
-  addFormats(ajv);
+  const ajv = createAjv('standalone');
   ajv.addSchema({ $id: DESCRIPTION_ID, components: description.components ?? {} });
   const paths = isObject(description.paths) ? description.paths : {};
   return (source) => {

@@ -25,7 +25,14 @@ describe('DNS rebinding', () => {
 
   test('only loopback host names are answered', async () => {
     const path = '/.well-known/openid-configuration';
-    for (const host of [`localhost:${idp.port}`, `127.0.0.1:${idp.port}`, `[::1]:${idp.port}`, 'localhost']) {
+    for (const host of [
+      `localhost:${idp.port}`,
+      `127.0.0.1:${idp.port}`,
+      `[::1]:${idp.port}`,
+      'localhost',
+      `127.0.0.2:${idp.port}`,
+      `localhost.:${idp.port}`,
+    ]) {
       assert.equal(await getWithHost(idp, path, host), 200, host);
     }
     for (const host of [

@@ -84,20 +84,23 @@ describe('contentSecurityPolicy', () => {
     ).toBe(policy);
   });
 
-  it.each(['http://localhost:3000', 'http://127.0.0.1:3000/developers/', 'http://[::1]:8080'])(
-    'lets a site built for %s reach a sandbox on loopback too',
-    (siteUrl) => {
-      const local = directives(
-        contentSecurityPolicy({ inlineScripts: [], issuer: 'https://login.example.com', siteUrl }),
-      );
-      expect(local['connect-src']).toEqual([
-        "'self'",
-        'https://login.example.com',
-        'http://localhost:*',
-        'http://127.0.0.1:*',
-      ]);
-    },
-  );
+  it.each([
+    'http://localhost:3000',
+    'http://127.0.0.1:3000/developers/',
+    'http://[::1]:8080',
+    'http://docs.localhost:3000',
+    'http://127.0.0.2:3000',
+  ])('lets a site built for %s reach a sandbox on loopback too', (siteUrl) => {
+    const local = directives(
+      contentSecurityPolicy({ inlineScripts: [], issuer: 'https://login.example.com', siteUrl }),
+    );
+    expect(local['connect-src']).toEqual([
+      "'self'",
+      'https://login.example.com',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ]);
+  });
 
   it.each(['https://docs.example.com', 'https://localhost.example.com', 'http://10.0.0.5:3000'])(
     'keeps a site built for %s to itself and the provider',

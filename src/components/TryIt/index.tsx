@@ -14,6 +14,7 @@ import {
   saveSandboxToken,
   type SandboxToken,
 } from '@site/src/auth/sandboxToken';
+import { isLoopbackHost, localSandboxOrigin } from '@site/contracts/net/loopback';
 import KeptCode from '@site/src/components/KeptCode';
 import KeepWhole from '@site/src/components/KeepWhole';
 import useSandboxClientId from '@site/src/auth/useSandboxClientId';
@@ -30,7 +31,6 @@ import {
   exampleValues,
   fieldKey,
   IDEMPOTENCY_KEY,
-  localSandboxOrigin,
   maskedToken,
   prepareRequest,
   responseProblems,
@@ -57,7 +57,7 @@ async function loadOperation(url: string): Promise<TryItModule> {
 /** Client secrets, per target, for renewing tokens: in this page's memory only, never stored. */
 const secrets = new Map<Target['id'], { clientId: string; clientSecret: string }>();
 
-const isLoopbackPage = () => ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
+const isLoopbackPage = () => isLoopbackHost(window.location.hostname);
 const newKey = () => crypto.randomUUID();
 
 interface Result {

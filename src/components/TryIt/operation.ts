@@ -2,6 +2,7 @@
  * The Try it panel's picture of an operation, written at build time by plugins/try-it (one module per
  * operation, imported when the panel opens), and the checks that module exports.
  */
+import type { CheckError } from '../../../contracts/openapi/issues';
 
 /**
  * Where the build serves the module of an operation, relative to the base URL: a standalone ES module under
@@ -17,8 +18,10 @@ export interface TryItField {
   readonly name: string;
   readonly in: 'path' | 'query' | 'header';
   readonly required: boolean;
-  /** The JSON Schema type of the value (`string`, `integer`, …). */
+  /** The JSON Schema type of the value (`string`, `integer`, `array`, …). */
   readonly type: string;
+  /** For an `array`: the type of its items (sent as one comma-separated text). */
+  readonly itemType?: string;
   /** The description's example, as text; empty when there is none. */
   readonly example: string;
   readonly description: string;
@@ -59,14 +62,6 @@ export interface TryItOperation {
   readonly examples: readonly TryItExample[];
   /** Each described status: its media types, and whether a JSON body schema checks it. */
   readonly responses: Readonly<Record<string, { readonly contentTypes: readonly string[]; readonly checked: boolean }>>;
-}
-
-/** An error of an Ajv check, as Ajv reports it. */
-export interface CheckError {
-  readonly instancePath: string;
-  readonly keyword: string;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly message?: string;
 }
 
 /** A compiled Ajv check: true when valid, else its `errors` hold why. */

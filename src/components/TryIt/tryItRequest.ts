@@ -3,7 +3,10 @@
  * them (the operation's compiled checks), the curl command of the request, and what is wrong with a
  * response. Pure functions of their arguments, tested in `__tests__/tryItRequest.test.ts`.
  */
-import type { Check, CheckError, TryItField, TryItModule, TryItOperation } from './operation';
+import { fieldPath, pointerParts, type CheckError } from '../../../contracts/openapi/issues';
+import { parameterValue } from '../../../contracts/openapi/parameters';
+import { fillPathTemplate } from '../../../contracts/openapi/pathTemplate';
+import type { Check, TryItField, TryItModule, TryItOperation } from './operation';
 
 /** Where a request goes: the base URL of the API and the token endpoint. */
 export interface Target {
@@ -115,23 +118,17 @@ function multipartBody(
   return { form, parts, problems };
 }
 
-/** A field's text as its schema type: `"50"` is 50 for an integer, so the check sees what the server will. */
+/**
+ * A field's text as the sandbox reads it (contracts/openapi/parameters.ts): `"50"` is 50 for an integer, an array
+ * takes comma-separated items, so the check sees what the server will.
+ */
 function typed(field: TryItField, text: string): unknown {
-  if ((field.type === 'integer' || field.type === 'number') && /^-?\d+(\.\d+)?$/.test(text.trim())) {
-    return Number(text);
-  }
-  if (field.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
+  const schema = { type: field.type, ...(field.itemType ? { items: { type: field.itemType } } : {}) };
+  return parameterValue({ name: field.name, in: field.in, schema }, [text]);
 }
 
 /** `/body/legs/0/symbol` → `body.legs[0].symbol`. */
-function pointerLabel(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((label, part) => (/^\d+$/.test(part) ? `${label}[${part}]` : label ? `${label}.${part}` : part), '');
-}
+const pointerLabel = (pointer: string): string => fieldPath(pointerParts(pointer));
 
 /** Ajv's errors as problems named after the form's fields. */
 function requestProblems(operation: TryItOperation, errors: readonly CheckError[]): Problem[] {
@@ -187,14 +184,26 @@ export function prepareRequest(
   if (problems.length === 0 && !module.request({ ...locations, ...(body === undefined ? {} : { body }) })) {
     problems.push(...requestProblems(operation, module.request.errors ?? []));
   }
+  // What the sandbox and the proxy could not read as one segment (an encoded `/`, a `%`, `..`) is refused here.
+  const pathValues = Object.fromEntries(Object.entries(locations.path).map(([name, value]) => [name, String(value)]));
+  const filled = fillPathTemplate(operation.path, pathValues);
+  if (!filled.ok) {
+    for (const [name, problem] of Object.entries(filled.problems)) {
+      const key = fieldKey({ in: 'path', name });
+      // A value the check already refused, or left out (the check says it is required), needs no second problem.
+      if (pathValues[name] === undefined || problems.some((problem) => problem.key === key)) continue;
+      problems.push({
+        field: `${name} (path)`,
+        key,
+        message: `cannot be sent in a path: it ${problem}`,
+      });
+    }
+  }
   const multipart = operation.formParts.length > 0 ? multipartBody(operation, values.form) : null;
   if (multipart) problems.push(...multipart.problems);
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0 || !filled.ok) return { ok: false, problems };
 
-  let path = operation.path;
-  for (const [name, value] of Object.entries(locations.path)) {
-    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
-  }
+  const { path } = filled;
   const query = new URLSearchParams(Object.entries(locations.query).map(([name, value]) => [name, String(value)]));
   const search = query.toString();
   const headers: [string, string][] = Object.entries(locations.header).map(([name, value]) => [name, String(value)]);
@@ -276,15 +285,4 @@ export function basicCredentials(clientId: string, clientSecret: string): string
   const pair = `${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`;
   // Both parts are ASCII once URL-encoded.
   return `Basic ${btoa(pair)}`;
-}
-
-/** `http://localhost:4020` or another port on this machine; anything else is refused (never production). */
-export function localSandboxOrigin(text: string): string | null {
-  try {
-    const url = new URL(text.trim());
-    if (url.protocol !== 'http:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
 }

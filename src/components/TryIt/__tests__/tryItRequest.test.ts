@@ -1,11 +1,11 @@
 import { loadBundled, loadDereferenced, operationsOf } from '@site/openapi/descriptions';
 import { tryItModule } from '@site/plugins/try-it/tryItOperation';
+import { localSandboxOrigin } from '@site/contracts/net/loopback';
 import type { TryItModule } from '../operation';
 import {
   basicCredentials,
   curlCommand,
   exampleValues,
-  localSandboxOrigin,
   maskedToken,
   prepareRequest,
   responseProblems,
@@ -156,6 +156,8 @@ describe('small helpers', () => {
     expect(localSandboxOrigin('http://localhost:4020/')).toBe('http://localhost:4020');
     expect(localSandboxOrigin('http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321');
     for (const refused of [
+      // Loopback, but the site's Content-Security-Policy cannot name it (contracts/net/loopback.ts).
+      'http://[::1]:4020',
       'https://api.clearing.example',
       'http://sandbox.api.clearing.example',
       'javascript:alert(1)',
@@ -163,6 +165,49 @@ describe('small helpers', () => {
     ]) {
       expect(localSandboxOrigin(refused)).toBeNull();
     }
+  });
+});
+
+describe('a path parameter', () => {
+  const position = moduleOf('accounts', 'getPosition');
+  const withSymbol = (symbol: string) => {
+    const values = exampleValues(position.operation);
+    return prepareRequest(position, { ...values, fields: { ...values.fields, 'path:symbol': symbol } }, LOCAL);
+  };
+
+  it('is sent encoded, as one segment', () => {
+    expect(withSymbol('BRK.B A')).toMatchObject({
+      ok: true,
+      request: { url: 'http://localhost:4020/v1/accounts/5GT10001/positions/BRK.B%20A' },
+    });
+  });
+
+  it.each(['BRK/B', 'BRK\\B', '%2F', '..'])(
+    'is refused before sending when %s cannot stand in one segment (the sandbox and the proxy would refuse it)',
+    (symbol) => {
+      expect(withSymbol(symbol)).toEqual({
+        ok: false,
+        problems: [expect.objectContaining({ field: 'symbol (path)', key: 'path:symbol' })],
+      });
+    },
+  );
+});
+
+describe('query parameters', () => {
+  const list = moduleOf('orders', 'searchEquityOrders');
+  const withQuery = (fields: Record<string, string>) => {
+    const values = exampleValues(list.operation);
+    return prepareRequest(list, { ...values, fields: { ...values.fields, ...fields } }, LOCAL);
+  };
+
+  it('sends an array as comma-separated items, as the sandbox reads it', () => {
+    const prepared = withQuery({ 'query:status': 'FILLED,CANCELED' });
+    expect(prepared.ok && new URL(prepared.request.url).searchParams.get('status')).toBe('FILLED,CANCELED');
+    expect(withQuery({ 'query:status': 'FILLED' }).ok).toBe(true);
+    expect(withQuery({ 'query:status': 'FILLED,DONE' })).toMatchObject({
+      ok: false,
+      problems: [{ key: 'query:status' }],
+    });
   });
 });
 
