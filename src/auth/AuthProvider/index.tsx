@@ -192,13 +192,14 @@ function useAuthContextValue(): AuthContextValue {
   const signOut = useCallback(async () => {
     dispatch({ type: 'sign-out-started' });
     clearSandboxTokens();
-    announceSignOut();
     // The page asks for no more protected files, and those it already asked for arrive before the gate
-    // session ends (`../protectedPrefetch.ts`); the wait overlaps the SDK's download.
+    // session ends (`../protectedPrefetch.ts`); the wait overlaps the SDK's download. The other tabs hear
+    // of the sign-out only then: each clears the shared gate cookie when it does.
     const requestsArrived = endProtectedRequests();
     try {
       const engine = await loadAuthEngine(auth, currentSite(baseUrl));
       await requestsArrived;
+      announceSignOut();
       await engine.signOut();
     } catch (error) {
       protectedRequests.reopen();

@@ -240,7 +240,7 @@ describe('AuthProvider', () => {
   };
 
   describe('signing out', () => {
-    it('tells the other tabs first, then signs out; its own token removals change nothing', async () => {
+    it('tells the other tabs, then signs out; its own token removals change nothing', async () => {
       const { engine } = renderProvider('/docs');
       await engine.started();
       engine.tokens('id-1');
@@ -251,9 +251,9 @@ describe('AuthProvider', () => {
       engine.signOut.mockReturnValueOnce(leaving.promise);
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       expect(status()).toBe('signing-out');
-      expect(window.localStorage.getItem(SIGN_OUT_SIGNAL_KEY)).toBeTruthy();
       expect(readSandboxToken('proxy')).toBeNull();
       await waitFor(() => expect(engine.signOut).toHaveBeenCalledTimes(1));
+      expect(window.localStorage.getItem(SIGN_OUT_SIGNAL_KEY)).toBeTruthy();
       engine.noTokens();
       engine.emit({ type: 'renewal-failed' });
       expect(status()).toBe('signing-out');
@@ -276,6 +276,8 @@ describe('AuthProvider', () => {
       expect(loader.prefetch('/docs/document-api')).toBe(false);
       await answered(load);
       expect(engine.signOut).not.toHaveBeenCalled();
+      // The other tabs clear the shared gate cookie when they hear of the sign-out: not before the file arrives.
+      expect(window.localStorage.getItem(SIGN_OUT_SIGNAL_KEY)).toBeNull();
       await act(async () => {
         file.resolve([]);
         await file.promise;
