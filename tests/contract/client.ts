@@ -108,8 +108,8 @@ export class Client {
       headers['Content-Type'] = 'application/json';
     }
     const send = request.rateLimited ? target.rateLimitedFetch : target.fetch;
-    const response = await send(
-      new Request(`${target.baseUrl}${request.path}`, { method: request.method, headers, body }),
+    const response = await withRetry(() =>
+      send(new Request(`${target.baseUrl}${request.path}`, { method: request.method, headers, body })),
     );
     const contentType = response.headers.get('Content-Type');
     const text = await response.text();
@@ -177,6 +177,20 @@ export class Client {
       return true;
     } catch {
       return false;
+    }
+  }
+}
+
+/**
+ * Sends again, up to twice, a request that met a connection the server had just closed (`fetch failed`: under
+ * the `429` tests' bursts undici may reuse such a connection). Only reached over HTTP, never in process.
+ */
+async function withRetry(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= 2 || !(error instanceof TypeError)) throw error;
     }
   }
 }

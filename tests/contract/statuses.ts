@@ -253,10 +253,17 @@ const GENERIC: Readonly<Record<string, (operation: Operation) => Producer | null
     () =>
     async ({ limited, fixture }, operation) => {
       const burst = limited.target.rateLimitBurst;
+      // Requests that change nothing if they get through (against a remote sandbox this is the suite's own
+      // client): a write without its Idempotency-Key, or with a body that is no JSON.
+      const base = baseRequest(operation, fixture);
+      const harmless: ApiRequest =
+        operation.method === 'GET'
+          ? base
+          : operation.idempotencyKey === 'required'
+            ? { ...base, headers: {} }
+            : { ...base, raw: { content: '{"not json', contentType: 'application/json' } };
       const replies = await Promise.all(
-        Array.from({ length: burst + 1 }, () =>
-          limited.send({ ...baseRequest(operation, fixture), rateLimited: true }),
-        ),
+        Array.from({ length: burst + 1 }, () => limited.send({ ...harmless, rateLimited: true })),
       );
       return replies.find((reply) => reply.status === 429) ?? replies[replies.length - 1];
     },
