@@ -182,15 +182,17 @@ export class Client {
 }
 
 /**
- * Sends again, up to twice, a request that met a connection the server had just closed (`fetch failed`: under
- * the `429` tests' bursts undici may reuse such a connection). Only reached over HTTP, never in process.
+ * Sends again, up to five times, a request that met a connection the server had just closed (`fetch failed`:
+ * after the `429` tests' bursts undici's pool may hold several such connections), each time once the pending
+ * socket events have run. Only reached over HTTP, never in process.
  */
 async function withRetry(send: () => Promise<Response>): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await send();
     } catch (error) {
-      if (attempt >= 2 || !(error instanceof TypeError)) throw error;
+      if (attempt >= 5 || !(error instanceof TypeError)) throw error;
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }
