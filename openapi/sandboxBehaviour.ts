@@ -1,8 +1,8 @@
 /**
  * The sandbox's behaviour as the descriptions state it, as data a program reads: the rows of
  * `x-sandbox-test-values` (each a `trigger` and an `expect` beside the `when` and `outcome` the pages show), and
- * the rules of `info.x-identifier-errors`, the `Idempotency-Key` parameters' `x-replay` and the `x-dates` of
- * `accounts#Trade`. One schema for each, checked in `openapi/__tests__/sandboxBehaviour.test.ts`; the contract
+ * the rules of `info.x-identifier-errors`, the `Idempotency-Key` parameters' `x-replay`, the `x-dates` of
+ * `accounts#Trade`, and the order updates' `x-replacement` and block allocations' `x-allocation`. One schema for each, checked in `openapi/__tests__/sandboxBehaviour.test.ts`; the contract
  * suite (`tests/contract/`) runs every row. WRITING.md describes the fields.
  */
 import Ajv2020 from 'ajv/dist/2020';
@@ -134,12 +134,88 @@ export const TRADE_DATES_SCHEMA = {
   },
 } as const;
 
+const STATUS_AND_CODE = { type: 'string', pattern: '^[1-5]\\d\\d [A-Z_]+$' } as const;
+
+/** `x-replacement` of the order updates: which orders can be replaced, and what the replacement carries. */
+export const REPLACEMENT_SCHEMA = {
+  type: 'object',
+  required: ['from', 'otherwise', 'quantity', 'carries', 'links'],
+  additionalProperties: false,
+  properties: {
+    from: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    otherwise: STATUS_AND_CODE,
+    quantity: { const: 'total-including-filled' },
+    carries: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    links: {
+      type: 'object',
+      required: ['original', 'replacement'],
+      additionalProperties: false,
+      properties: { original: { type: 'string' }, replacement: { type: 'string' } },
+    },
+  },
+} as const;
+
+/** `x-allocation` of the block allocations: which blocks can be allocated, how often, and what each allocation is. */
+export const ALLOCATION_SCHEMA = {
+  type: 'object',
+  required: ['from', 'otherwise', 'again', 'creates'],
+  additionalProperties: false,
+  properties: {
+    from: {
+      type: 'object',
+      required: ['status', 'filledQuantityAbove', 'allocationStatus'],
+      additionalProperties: false,
+      properties: {
+        status: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        filledQuantityAbove: { type: 'number' },
+        allocationStatus: { type: 'string' },
+      },
+    },
+    otherwise: STATUS_AND_CODE,
+    again: STATUS_AND_CODE,
+    creates: {
+      type: 'object',
+      required: ['kind', 'status', 'sameAsBlock', 'link'],
+      additionalProperties: false,
+      properties: {
+        kind: { type: 'string' },
+        status: { type: 'string' },
+        sameAsBlock: { type: 'array', items: { type: 'string' } },
+        link: { type: 'string' },
+      },
+    },
+  },
+} as const;
+
+/** `x-replacement` as the suite reads it. */
+export interface Replacement {
+  readonly from: readonly string[];
+  readonly otherwise: string;
+  readonly carries: readonly string[];
+  readonly links: { readonly original: string; readonly replacement: string };
+}
+
+/** `x-allocation` as the suite reads it. */
+export interface Allocation {
+  readonly from: { readonly status: readonly string[]; readonly filledQuantityAbove: number };
+  readonly otherwise: string;
+  readonly again: string;
+  readonly creates: {
+    readonly kind: string;
+    readonly status: string;
+    readonly sameAsBlock: readonly string[];
+    readonly link: string;
+  };
+}
+
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const validators = {
   row: ajv.compile(TEST_VALUE_ROW_SCHEMA),
   identifiers: ajv.compile(IDENTIFIER_ERRORS_SCHEMA),
   replay: ajv.compile(REPLAY_SCHEMA),
   tradeDates: ajv.compile(TRADE_DATES_SCHEMA),
+  replacement: ajv.compile(REPLACEMENT_SCHEMA),
+  allocation: ajv.compile(ALLOCATION_SCHEMA),
 };
 
 /** What is wrong with a value against one of the schemas above, as `path message` lines (none when it is valid). */

@@ -103,6 +103,32 @@ describe('the rule extensions', () => {
   });
 });
 
+describe('the order rules', () => {
+  const byId = (operationId: string) =>
+    operationsOf('orders', loadDereferenced('orders')).find((operation) => operation.operationId === operationId)!
+      .definition;
+
+  it.each(['updateEquityOrder', 'updateOptionOrder'])('%s states what a replacement carries', (operationId) => {
+    expect(problemsOf('replacement', byId(operationId)['x-replacement'])).toEqual([]);
+  });
+
+  it.each(['allocateBlockEquityOrder', 'allocateBlockOptionOrder'])(
+    '%s states when a block allocates',
+    (operationId) => {
+      expect(problemsOf('allocation', byId(operationId)['x-allocation'])).toEqual([]);
+    },
+  );
+
+  it('refuses a malformed rule', () => {
+    expect(
+      problemsOf('replacement', { from: [], otherwise: '409', quantity: 'new', carries: [], links: {} }),
+    ).toHaveLength(6);
+    expect(
+      problemsOf('allocation', { from: {}, otherwise: 'CONFLICT', again: '409 CONFLICT', creates: {} }),
+    ).not.toEqual([]);
+  });
+});
+
 describe('field paths and durations', () => {
   it('read and set fields in the dot notation of Standard errors', () => {
     const value = { owners: [{ familyName: 'Rivera', role: 'PRIMARY' }], accountNumber: '5GT10001' };

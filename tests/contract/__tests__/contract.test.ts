@@ -8,14 +8,15 @@
  * `CONTRACT_BASE_URL` (README, Local sandbox): there it tells whether that sandbox and the descriptions agree.
  */
 import { isObject, type JsonObject } from '../../../openapi/document';
-import { descriptions } from '../check';
+import type { Allocation, Replacement } from '../../../openapi/sandboxBehaviour';
+import { descriptions, operationById } from '../check';
 import { Client, codeOf, newKey, type Reply } from '../client';
 import { MOVES_THE_CLOCK, RECIPES, transitionEdges, type Edge } from '../edges';
 import { cannotRun, rowCases, runRow, type RowCase } from '../rows';
 import { baseRequest, buildFixture, producerOf, statusCases, type Fixture, type StatusCase } from '../statuses';
 import { targetFrom } from '../target';
 import { UNREACHABLE_EDGES, UNREACHABLE_ROWS, UNREACHABLE_STATUSES, type Unreachable } from '../unreachable';
-import { World, expectStatus, TEST_CASH } from '../world';
+import { World, expectStatus, requestExample, TEST_CASH, withFields } from '../world';
 
 const target = targetFrom(process.env, descriptions().rateLimit.burst);
 const remote = target.advance === null;
@@ -195,6 +196,91 @@ describe(`the rules stated as data at ${target.name}`, () => {
     const fresh = await client.send({ method: 'POST', path: '/orders/equity', body, headers: newKey() });
     expect(fresh.status).toBe(201);
     expectValid([first, retry, other, fresh]);
+  });
+
+  it('x-replacement: a replacement carries the fills and the clientOrderId, and the two orders name each other', async () => {
+    const rule = operationById('updateEquityOrder').definition['x-replacement'] as Replacement;
+    const account = await world.account();
+    const path = await world.equityOrder(account, {
+      symbol: 'XPRT',
+      quantity: '300',
+      clientOrderId: 'contract-replace',
+    });
+    const original = await world.orderIn(path, 'PARTIALLY_FILLED');
+    expect(rule.from).toContain('PARTIALLY_FILLED');
+    expectStatus(await client.send({ method: 'PATCH', path, body: { quantity: '400' } }), 202, 'replace');
+    const replaced = await world.orderIn(path, 'REPLACED');
+    const next = expectStatus(
+      await client.send({ method: 'GET', path: `/orders/equity/${String(replaced.json[rule.links.original])}` }),
+      200,
+      'get the replacement',
+    );
+    const carried = Object.fromEntries(rule.carries.map((field) => [field, next.json[field]]));
+    expect(carried).toEqual(Object.fromEntries(rule.carries.map((field) => [field, original.json[field]])));
+    expect(next.json[rule.links.replacement]).toBe(original.json.orderId);
+    // quantity is the new total including the fills: 400 in all, 150 filled, 250 left.
+    expect([next.json.quantity, next.json.leavesQuantity]).toEqual([
+      '400',
+      String(400 - Number(original.json.filledQuantity)),
+    ]);
+    expectValid([original, replaced, next]);
+  });
+
+  it('x-allocation: a block allocates once it is final with fills, once only, into FILLED allocation orders', async () => {
+    const rule = operationById('allocateBlockEquityOrder').definition['x-allocation'] as Allocation;
+    const accounts = [await world.account(), await world.account()];
+    const place = async (symbol: string) => {
+      const body = withFields(requestExample('placeBlockEquityOrder'), {
+        accountNumbers: accounts.map((account) => account.accountNumber),
+        clientOrderId: null,
+        symbol,
+        type: 'MARKET',
+        limitPrice: null,
+        quantity: '10',
+      });
+      const placed = await client.send({ method: 'POST', path: '/orders/equity/block', body, headers: newKey() });
+      return `/orders/equity/${String(expectStatus(placed, 201, 'place a block').json.orderId)}`;
+    };
+    const allocate = (path: string, quantities: string[]) =>
+      client.send({
+        method: 'POST',
+        path: `${path}/allocations`,
+        body: {
+          allocations: quantities.map((quantity, index) => ({
+            accountNumber: accounts[index].accountNumber,
+            quantity,
+          })),
+        },
+        headers: newKey(),
+      });
+    const [otherwiseStatus, otherwiseCode] = rule.otherwise.split(' ');
+    const [againStatus, againCode] = rule.again.split(' ');
+    // Still working with fills (PARTIALLY_FILLED is not one of the statuses it allocates from).
+    const partial = await place('XPRT');
+    await world.orderIn(partial, 'PARTIALLY_FILLED');
+    expect(rule.from.status).not.toContain('PARTIALLY_FILLED');
+    const early = await allocate(partial, ['5']);
+    expect([early.status, codeOf(early)]).toEqual([Number(otherwiseStatus), otherwiseCode]);
+    const filled = await place('XMPL');
+    const block = await world.orderIn(filled, 'FILLED');
+    const first = expectStatus(await allocate(filled, ['6', '4']), 201, 'allocate');
+    const again = await allocate(filled, ['6', '4']);
+    expect([again.status, codeOf(again)]).toEqual([Number(againStatus), againCode]);
+    const children = await Promise.all(
+      (Array.isArray(first.json.allocations) ? first.json.allocations.filter(isObject) : []).map((allocation) =>
+        client.send({ method: 'GET', path: `/orders/equity/${String(allocation.orderId)}` }),
+      ),
+    );
+    expect(children).toHaveLength(2);
+    for (const child of children) {
+      expect({ kind: child.json.kind, status: child.json.status, link: child.json[rule.creates.link] }).toEqual({
+        kind: rule.creates.kind,
+        status: rule.creates.status,
+        link: block.json.orderId,
+      });
+      for (const field of rule.creates.sameAsBlock) expect(child.json[field]).toEqual(block.json[field]);
+    }
+    expectValid([early, block, first, again, ...children]);
   });
 
   it('x-dates: a trade is dated by its US Eastern business date and settles one business day later', async () => {
