@@ -15,6 +15,8 @@ module.exports = {
     '<rootDir>/sandbox',
     '<rootDir>/tests/content',
     '<rootDir>/tests/unit',
+    // The contract suite, generated from the descriptions (README, Local sandbox).
+    '<rootDir>/tests/contract',
   ],
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   // Modules shared with the server (config/*.mjs) are ESM: babel-jest turns them into CommonJS too.

@@ -1,0 +1,149 @@
+/** @jest-environment node */
+import { API_NAMES, loadBundled, loadDereferenced, operationsOf, type JsonObject } from '../descriptions';
+import {
+  durationMs,
+  outcomeNotExpected,
+  problemsOf,
+  readField,
+  withField,
+  type TestValueRow,
+} from '../sandboxBehaviour';
+
+/**
+ * The behaviour the descriptions state as data (openapi/sandboxBehaviour.ts): every row of every
+ * `x-sandbox-test-values` and every rule extension holds to its schema, and a malformed one is refused.
+ */
+
+const rows = API_NAMES.flatMap((api) =>
+  operationsOf(api, loadDereferenced(api)).flatMap((operation) =>
+    ((operation.definition['x-sandbox-test-values'] ?? []) as TestValueRow[]).map((row, index) => ({
+      where: `${api}#${operation.operationId} row ${index + 1} (${row.when})`,
+      row,
+    })),
+  ),
+);
+
+const VALID: TestValueRow = {
+  when: 'Any order for `XNFL`',
+  outcome: { 'orders#OrderStatus': 'NEW' },
+  trigger: { request: { symbol: 'XNFL' }, account: { status: 'ACTIVE', funded: true } },
+  expect: { status: 201, state: { status: 'NEW' } },
+};
+
+describe('x-sandbox-test-values', () => {
+  it('has rows', () => {
+    expect(rows.length).toBeGreaterThan(15);
+  });
+
+  it.each(rows)('$where: holds to the row schema, its outcome named in its expect', ({ row }) => {
+    expect(problemsOf('row', row)).toEqual([]);
+    expect(outcomeNotExpected(row)).toEqual([]);
+  });
+
+  it('accepts the example row of WRITING.md', () => {
+    expect(problemsOf('row', VALID)).toEqual([]);
+  });
+
+  const malformed: [string, unknown][] = [
+    ['no trigger', { ...VALID, trigger: undefined }],
+    ['a trigger without a request', { ...VALID, trigger: { account: { status: 'ACTIVE' } } }],
+    ['an account status no test sets up', { ...VALID, trigger: { request: {}, account: { status: 'CLOSED' } } }],
+    ['a request field that is no field path', { ...VALID, trigger: { request: { 'owners.0.name': 'x' } } }],
+    ['no expect', { ...VALID, expect: undefined }],
+    ['an expected status that is no HTTP status', { ...VALID, expect: { status: 42, state: { status: 'NEW' } } }],
+    ['an error without its code', { ...VALID, expect: { status: 422 } }],
+    ['an error with a state to follow', { ...VALID, expect: { status: 422, code: 'X', state: { status: 'NEW' } } }],
+    ['a success without a state', { ...VALID, expect: { status: 201 } }],
+    ['a success with an error code', { ...VALID, expect: { status: 201, code: 'X', state: { status: 'NEW' } } }],
+    [
+      'a wait that is no duration',
+      { ...VALID, expect: { status: 201, state: { status: 'NEW' }, after: '10 minutes' } },
+    ],
+    ['an unknown key', { ...VALID, then: 'cancel it' }],
+    ['an outcome that names no enumeration', { ...VALID, outcome: { OrderStatus: 'NEW' } }],
+  ];
+  it.each(malformed)('refuses a row with %s', (_, row) => {
+    expect(problemsOf('row', row)).not.toEqual([]);
+  });
+
+  it('refuses a row whose outcome its expect does not name', () => {
+    expect(outcomeNotExpected({ ...VALID, expect: { status: 201, state: { status: 'FILLED' } } })).toEqual([
+      'orders#OrderStatus: NEW',
+    ]);
+  });
+});
+
+describe('the rule extensions', () => {
+  const infos = API_NAMES.map((api) => loadBundled(api, { dereferenced: true }).info as JsonObject);
+
+  it('state the identifier rule in every description, the same in all four', () => {
+    for (const info of infos) expect(problemsOf('identifiers', info['x-identifier-errors'])).toEqual([]);
+    expect(new Set(infos.map((info) => JSON.stringify(info['x-identifier-errors']))).size).toBe(1);
+    expect(problemsOf('identifiers', { status: 400, code: 'INVALID_FIELD', path: [], body: [] })).not.toEqual([]);
+  });
+
+  it('state which answers every Idempotency-Key replays, on every operation that takes one', () => {
+    const keys = API_NAMES.flatMap((api) =>
+      operationsOf(api, loadDereferenced(api)).flatMap((operation) =>
+        ((operation.definition.parameters ?? []) as JsonObject[])
+          .filter((parameter) => parameter.name === 'Idempotency-Key')
+          .map((parameter) => ({ where: operation.operationId, replay: parameter['x-replay'] })),
+      ),
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.flatMap(({ where, replay }) => problemsOf('replay', replay).map((p) => `${where}: ${p}`))).toEqual([]);
+    expect(problemsOf('replay', { stored: ['2xx'], notStored: [], otherBody: '409 X' })).not.toEqual([]);
+  });
+
+  it('state how trade and settlement dates follow from the execution', () => {
+    const trade = ((loadBundled('accounts', { dereferenced: true }).components as JsonObject).schemas as JsonObject)
+      .Trade as JsonObject;
+    expect(problemsOf('tradeDates', trade['x-dates'])).toEqual([]);
+    expect(problemsOf('tradeDates', { tradeDate: { of: 'executedAt' }, settlementDate: {} })).not.toEqual([]);
+  });
+});
+
+describe('the order rules', () => {
+  const byId = (operationId: string) =>
+    operationsOf('orders', loadDereferenced('orders')).find((operation) => operation.operationId === operationId)!
+      .definition;
+
+  it.each(['updateEquityOrder', 'updateOptionOrder'])('%s states what a replacement carries', (operationId) => {
+    expect(problemsOf('replacement', byId(operationId)['x-replacement'])).toEqual([]);
+  });
+
+  it.each(['allocateBlockEquityOrder', 'allocateBlockOptionOrder'])(
+    '%s states when a block allocates',
+    (operationId) => {
+      expect(problemsOf('allocation', byId(operationId)['x-allocation'])).toEqual([]);
+    },
+  );
+
+  it('refuses a malformed rule', () => {
+    expect(
+      problemsOf('replacement', { from: [], otherwise: '409', quantity: 'new', carries: [], links: {} }),
+    ).toHaveLength(6);
+    expect(
+      problemsOf('allocation', { from: {}, otherwise: 'CONFLICT', again: '409 CONFLICT', creates: {} }),
+    ).not.toEqual([]);
+  });
+});
+
+describe('field paths and durations', () => {
+  it('read and set fields in the dot notation of Standard errors', () => {
+    const value = { owners: [{ familyName: 'Rivera', role: 'PRIMARY' }], accountNumber: '5GT10001' };
+    expect(readField(value, 'owners[0].familyName')).toBe('Rivera');
+    expect(readField(value, 'owners[1].familyName')).toBeUndefined();
+    expect(withField(value, 'owners[0].familyName', 'Pending').owners).toEqual([
+      { familyName: 'Pending', role: 'PRIMARY' },
+    ]);
+    expect(withField(value, 'accountNumber', null)).toEqual({ owners: value.owners });
+    expect(value.accountNumber).toBe('5GT10001');
+  });
+
+  it('read ISO 8601 durations', () => {
+    expect(durationMs('PT10M')).toBe(600_000);
+    expect(durationMs('PT1H2S')).toBe(3_602_000);
+    expect(() => durationMs('10m')).toThrow();
+  });
+});
