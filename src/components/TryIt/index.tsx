@@ -23,7 +23,7 @@ import LocalDemoClient from './LocalDemoClient';
 import MultipartForm from './MultipartForm';
 import { readBody } from './responseBody';
 import SandboxNextStep from './SandboxNextStep';
-import { tryItModuleFile, type TryItModule } from './operation';
+import { tryItModuleFile, type TryItModule } from '@site/contracts/tryIt/operation';
 import {
   basicCredentials,
   curlCommand,

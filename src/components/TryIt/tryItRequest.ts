@@ -6,7 +6,13 @@
 import { fieldPath, pointerParts, type CheckError } from '../../../contracts/openapi/issues';
 import { parameterValue } from '../../../contracts/openapi/parameters';
 import { fillPathTemplate } from '../../../contracts/openapi/pathTemplate';
-import type { Check, TryItField, TryItModule, TryItOperation } from './operation';
+import {
+  responseCheckName,
+  type Check,
+  type TryItField,
+  type TryItModule,
+  type TryItOperation,
+} from '../../../contracts/tryIt/operation';
 
 /** Where a request goes: the base URL of the API and the token endpoint. */
 export interface Target {
@@ -266,7 +272,7 @@ export function responseProblems(
   if (contentTypes.length > 0 && !contentTypes.includes(mediaType)) {
     return [`Content-Type ${mediaType || '(none)'} is not among those described: ${contentTypes.join(', ')}.`];
   }
-  const check = module[`response_${described.replace(/\W/g, '_')}`] as Check | undefined;
+  const check = module[responseCheckName(described)] as Check | undefined;
   if (!check || check(response.body)) return [];
   return (check.errors ?? []).map((error) => {
     const where = pointerLabel(error.instancePath) || 'body';

@@ -1,5 +1,5 @@
 import React, { type ReactNode } from 'react';
-import type { TryItFormPart } from '../operation';
+import type { TryItFormPart } from '@site/contracts/tryIt/operation';
 import type { FormPartValues, Problem } from '../tryItRequest';
 import KeptCode from '../../KeptCode';
 import styles from './styles.module.css';

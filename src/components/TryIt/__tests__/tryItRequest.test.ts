@@ -1,7 +1,7 @@
 import { loadBundled, loadDereferenced, operationsOf } from '@site/openapi/descriptions';
 import { tryItModule } from '@site/plugins/try-it/tryItOperation';
 import { localSandboxOrigin } from '@site/contracts/net/loopback';
-import type { TryItModule } from '../operation';
+import type { TryItModule } from '@site/contracts/tryIt/operation';
 import {
   basicCredentials,
   curlCommand,
