@@ -107,6 +107,26 @@ export default tseslint.config(
     },
   },
   {
+    // The Try it build writes what the panel reads: both take its shape from contracts/tryIt, and the build never
+    // imports the panel (UI code).
+    files: ['plugins/try-it/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['plugins/try-it/**/__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            CONTRACT_IMPORT_RULES[0],
+            {
+              group: ['**/src/*', '@site/src/*', '@theme/*'],
+              message: 'Build code imports no UI code: put what plugins/try-it and the panel share in contracts/tryIt.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

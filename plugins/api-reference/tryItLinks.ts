@@ -4,7 +4,7 @@
  * docs link, which `withDocsLinksUnder` then puts under the site's base URL.
  */
 import { HTTP_METHODS, isObject, type JsonObject } from '../../openapi/document';
-import { tryItAnchor } from '../../src/components/TryIt/anchor';
+import { tryItAnchor } from '../../contracts/tryIt/anchor';
 
 /** A copy of the description in which every operation with an `x-docs-path` links to its Try it panel. */
 export function withTryItLinks(description: JsonObject): JsonObject {

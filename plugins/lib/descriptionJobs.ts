@@ -7,7 +7,7 @@
  */
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { API_NAMES, bundleDescriptions, isObject, operationsOf, type ApiName } from '../../openapi/descriptions';
-import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../src/components/TryIt/operation';
+import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../contracts/tryIt/operation';
 import { withDocsLinksUnder } from '../api-reference/docsLinks';
 import { downloadContents, type DownloadFormat } from '../api-reference/downloads';
 import { stopEsbuild, tryItEsModule } from '../try-it/esModule';

@@ -4,7 +4,7 @@ import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
 import { PAGE_MARKDOWN_OUTPUTS } from '../page-markdown/outputs';
 import { SEARCH_INDEX_FILES } from '../search-index';
-import { TRY_IT_MODULE_FILES } from '../../src/components/TryIt/operation';
+import { TRY_IT_MODULE_FILES } from '../../contracts/tryIt/operation';
 import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
 import type { OutputRule } from './classify';
 import { writeProtectedContent, type ProtectedContentOptions } from './postBuild';

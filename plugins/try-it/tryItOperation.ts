@@ -18,7 +18,12 @@ import {
 import { referenced } from '../../openapi/descriptions';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { exampleOf, sampleRequest } from '../remark-api-reference/requestModel';
-import type { TryItField, TryItFormPart, TryItOperation } from '../../src/components/TryIt/operation';
+import {
+  responseCheckName,
+  type TryItField,
+  type TryItFormPart,
+  type TryItOperation,
+} from '../../contracts/tryIt/operation';
 
 export interface OperationSource {
   readonly operationId: string;
@@ -28,9 +33,6 @@ export interface OperationSource {
   readonly serverUrl: string;
   readonly definition: JsonObject;
 }
-
-/** The export name of the check of a response status (`response_201`, `response_default`). */
-export const responseCheckName = (status: string) => `response_${status.replace(/\W/g, '_')}`;
 
 function jsonSchemaOf(content: unknown): JsonObject | undefined {
   const entries = Object.entries(isObject(content) ? content : {});

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { loadBundled, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
-import type { TryItModule } from '../../../src/components/TryIt/operation';
+import type { TryItModule } from '../../../contracts/tryIt/operation';
 import path from 'node:path';
 import { stop, transform } from 'esbuild';
 import { tryItEsModule } from '../esModule';

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import KeptCode from '../KeptCode';
-import { tryItAnchor } from '../TryIt/anchor';
+import { tryItAnchor } from '@site/contracts/tryIt/anchor';
 import { decodeEnvironmentUrls, decodeScopeAlternatives, type ScopeAlternatives } from './endpointFacts';
 import styles from './styles.module.css';
 

@@ -6,7 +6,13 @@
 import { fieldPath, pointerParts, type CheckError } from '../../../contracts/openapi/issues';
 import { parameterValue } from '../../../contracts/openapi/parameters';
 import { fillPathTemplate } from '../../../contracts/openapi/pathTemplate';
-import type { Check, TryItField, TryItModule, TryItOperation } from './operation';
+import {
+  responseCheckName,
+  type Check,
+  type TryItField,
+  type TryItModule,
+  type TryItOperation,
+} from '../../../contracts/tryIt/operation';
 
 /** Where a request goes: the base URL of the API and the token endpoint. */
 export interface Target {
@@ -17,11 +23,23 @@ export interface Target {
   readonly tokenUrl: string;
 }
 
-/** The key of a field in the form: where it goes and its name (`path:orderId`). */
-export const fieldKey = (field: Pick<TryItField, 'in' | 'name'>) => `${field.in}:${field.name}`;
+/** Where a value of the form goes: a parameter's location, or a part of a `multipart/form-data` body. */
+export type FieldPlace = TryItField['in'] | 'form';
+
+/**
+ * The key of a value in the form and of its problems: where it goes and its name (`path:orderId`, `form:file`).
+ * Every key is built here; the JSON body's problems have `BODY_KEY`.
+ */
+export const fieldKey = (field: { readonly in: FieldPlace; readonly name: string }) => `${field.in}:${field.name}`;
+
+/** The key of the problems of the JSON body (the body itself is `FormValues.body`). */
+export const BODY_KEY = 'body';
 
 /** The header the panel makes new for every send. */
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
+
+/** The `fieldKey` of the `Idempotency-Key` header. */
+export const IDEMPOTENCY_FIELD_KEY = fieldKey({ in: 'header', name: IDEMPOTENCY_KEY });
 
 /** What the reader put in a `multipart/form-data` body: each text part, and each chosen file, by part name. */
 export interface FormPartValues {
@@ -49,7 +67,7 @@ export interface SentFormPart {
 export interface Problem {
   /** The field's label as the form shows it (`orderId (path)`, `body.quantity`). */
   readonly field: string;
-  /** The `fieldKey` of the form field, or `body`, so the form can point at it. */
+  /** The `fieldKey` of the form field, or `BODY_KEY`, so the form can point at it. */
   readonly key: string;
   readonly message: string;
 }
@@ -69,6 +87,16 @@ export interface PreparedRequest {
 /** The example the panel starts with: the description's first example written for the sandbox, else its first. */
 export function defaultExampleName(operation: TryItOperation): string | undefined {
   return (operation.examples.find(({ name }) => name.startsWith('sandbox')) ?? operation.examples[0])?.name;
+}
+
+/**
+ * The values the form starts with: the default example's, with a new `Idempotency-Key` (`newKey`) when the operation
+ * takes one.
+ */
+export function initialValues(operation: TryItOperation, newKey: () => string): FormValues {
+  const first = exampleValues(operation);
+  const takesKey = operation.fields.some((field) => fieldKey(field) === IDEMPOTENCY_FIELD_KEY);
+  return takesKey ? { ...first, fields: { ...first.fields, [IDEMPOTENCY_FIELD_KEY]: newKey() } } : first;
 }
 
 /** The values of the selected example: every field's example, and the example's body as indented JSON. */
@@ -110,7 +138,7 @@ function multipartBody(
     } else if (part.required) {
       problems.push({
         field: `${part.name} (form)`,
-        key: `form:${part.name}`,
+        key: fieldKey({ in: 'form', name: part.name }),
         message: part.file ? 'is required: choose a file' : 'is required',
       });
     }
@@ -146,7 +174,7 @@ function requestProblems(operation: TryItOperation, errors: readonly CheckError[
         }
       : {
           field: where === 'body' ? pointerLabel(pointer) : pointerLabel(pointer) || 'request',
-          key: 'body',
+          key: BODY_KEY,
           message: missing === undefined ? (error.message ?? 'is not valid') : 'is required',
         };
     const id = `${problem.field} ${problem.message}`;
@@ -178,7 +206,11 @@ export function prepareRequest(
     try {
       body = JSON.parse(values.body);
     } catch (error) {
-      problems.push({ field: 'Request body', key: 'body', message: `is not valid JSON (${(error as Error).message})` });
+      problems.push({
+        field: 'Request body',
+        key: BODY_KEY,
+        message: `is not valid JSON (${(error as Error).message})`,
+      });
     }
   }
   if (problems.length === 0 && !module.request({ ...locations, ...(body === undefined ? {} : { body }) })) {
@@ -266,7 +298,7 @@ export function responseProblems(
   if (contentTypes.length > 0 && !contentTypes.includes(mediaType)) {
     return [`Content-Type ${mediaType || '(none)'} is not among those described: ${contentTypes.join(', ')}.`];
   }
-  const check = module[`response_${described.replace(/\W/g, '_')}`] as Check | undefined;
+  const check = module[responseCheckName(described)] as Check | undefined;
   if (!check || check(response.body)) return [];
   return (check.errors ?? []).map((error) => {
     const where = pointerLabel(error.instancePath) || 'body';

@@ -1,6 +1,6 @@
 import React, { type ReactNode } from 'react';
-import type { TryItFormPart } from '../operation';
-import type { FormPartValues, Problem } from '../tryItRequest';
+import type { TryItFormPart } from '@site/contracts/tryIt/operation';
+import { fieldKey, type FormPartValues, type Problem } from '../tryItRequest';
 import KeptCode from '../../KeptCode';
 import styles from './styles.module.css';
 
@@ -31,7 +31,9 @@ export default function MultipartForm({ idPrefix, contentType, parts, values, pr
         const chosen = part.file ? values.files[part.name] : undefined;
         // A part's problem is that it is missing: gone as soon as it is filled.
         const filled = part.file ? chosen !== undefined : (values.text[part.name] ?? '') !== '';
-        const problem = filled ? undefined : problems.find(({ key }) => key === `form:${part.name}`);
+        const problem = filled
+          ? undefined
+          : problems.find(({ key }) => key === fieldKey({ in: 'form', name: part.name }));
         const common = {
           id: inputId,
           'aria-required': part.required || undefined,

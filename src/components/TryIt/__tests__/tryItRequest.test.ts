@@ -1,7 +1,4 @@
-import { loadBundled, loadDereferenced, operationsOf } from '@site/openapi/descriptions';
-import { tryItModule } from '@site/plugins/try-it/tryItOperation';
 import { localSandboxOrigin } from '@site/contracts/net/loopback';
-import type { TryItModule } from '../operation';
 import {
   basicCredentials,
   curlCommand,
@@ -12,19 +9,7 @@ import {
   type FormValues,
   type Target,
 } from '../tryItRequest';
-
-/** The operation's module as plugins/try-it writes it, run as the browser bundle runs it. */
-function moduleOf(api: 'orders' | 'accounts', operationId: string): TryItModule {
-  const operation = operationsOf(api, loadDereferenced(api)).find((candidate) => candidate.operationId === operationId);
-  if (!operation) throw new Error(`no ${operationId}`);
-  const module = { exports: {} as TryItModule };
-  const code = tryItModule(
-    { ...operation, serverUrl: 'https://sandbox.api.clearing.example/v1' },
-    loadBundled(api, { dereferenced: false }),
-  );
-  new Function('module', 'exports', 'require', code)(module, module.exports, require);
-  return module.exports;
-}
+import { moduleOf } from './modules';
 
 const LOCAL: Target = {
   id: 'local',

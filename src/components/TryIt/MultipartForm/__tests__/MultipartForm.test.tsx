@@ -1,6 +1,7 @@
+/** @jest-environment jsdom */
 import React, { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { TryItFormPart } from '../../operation';
+import type { TryItFormPart } from '@site/contracts/tryIt/operation';
 import type { FormPartValues, Problem } from '../../tryItRequest';
 import MultipartForm from '..';
 

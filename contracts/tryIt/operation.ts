@@ -1,8 +1,9 @@
 /**
  * The Try it panel's picture of an operation, written at build time by plugins/try-it (one module per
- * operation, imported when the panel opens), and the checks that module exports.
+ * operation, imported when the panel opens), and the checks that module exports: what the build writes and the
+ * panel (src/components/TryIt) reads, so both import it from here.
  */
-import type { CheckError } from '../../../contracts/openapi/issues';
+import type { CheckError } from '../openapi/issues.ts';
 
 /**
  * Where the build serves the module of an operation, relative to the base URL: a standalone ES module under
@@ -63,6 +64,9 @@ export interface TryItOperation {
   /** Each described status: its media types, and whether a JSON body schema checks it. */
   readonly responses: Readonly<Record<string, { readonly contentTypes: readonly string[]; readonly checked: boolean }>>;
 }
+
+/** The export name of the check of a response status (`response_201`, `response_default`). */
+export const responseCheckName = (status: string) => `response_${status.replace(/\W/g, '_')}` as const;
 
 /** A compiled Ajv check: true when valid, else its `errors` hold why. */
 export interface Check {

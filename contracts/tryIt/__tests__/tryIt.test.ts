@@ -1,0 +1,27 @@
+/** @jest-environment node */
+import { tryItAnchor } from '../anchor';
+import { responseCheckName, TRY_IT_MODULE_FILES, tryItModuleFile } from '../operation';
+
+describe('the Try it contracts', () => {
+  it('names each operation’s module where the gate’s classification finds it, and nothing else', () => {
+    for (const operationId of ['placeEquityOrder', 'getAccount', 'reserve-account_number']) {
+      expect(TRY_IT_MODULE_FILES.test(tryItModuleFile(operationId))).toBe(true);
+    }
+    expect(tryItModuleFile('getAccount')).toBe('docs/try-it/getAccount.js');
+    for (const file of ['docs/try-it/a/b.js', 'docs/try-it/../x.js', 'docs/try-it/x.js.map', 'docs/try-it.js']) {
+      expect(TRY_IT_MODULE_FILES.test(file)).toBe(false);
+    }
+  });
+
+  it('names a status’s check as an export name', () => {
+    expect(['201', 'default', '2XX'].map(responseCheckName)).toEqual([
+      'response_201',
+      'response_default',
+      'response_2XX',
+    ]);
+  });
+
+  it('names the panel’s anchor after the operation', () => {
+    expect(tryItAnchor('placeEquityOrder')).toBe('try-it-placeEquityOrder');
+  });
+});
