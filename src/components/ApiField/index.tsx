@@ -1,7 +1,7 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import KeepWhole from '../KeepWhole';
-import { KEPT_WORD_LENGTH } from '../KeepWhole/wordLengths';
+import { KEPT_WORD_LENGTH } from '../../../contracts/words/wordLengths';
 import { UNINDEXED_FIELD_CLASS } from './fieldAnchor';
 import styles from './styles.module.css';
 
