@@ -2,7 +2,7 @@ import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import KeepWhole from '../KeepWhole';
 import { KEPT_WORD_LENGTH } from '../../../contracts/words/wordLengths';
-import { UNINDEXED_FIELD_CLASS } from './fieldAnchor';
+import { UNINDEXED_FIELD_CLASS } from '../../../contracts/content/fieldAnchor';
 import styles from './styles.module.css';
 
 export interface Props {
