@@ -286,7 +286,7 @@ export function createSiteApp({
   /**
    * Gate: a protected file goes only to a signed-in reader, and never to another site's page. A page it
    * admitted says so in `Server-Timing` (config/gateAdmission.mjs), so that the browser can show it at
-   * first paint (src/auth/gateAdmission.ts); a static copy of the build never carries that header.
+   * first paint (contracts/auth/gateAdmission.ts); a static copy of the build never carries that header.
    * @type {Middleware}
    */
   const gate = async (c, next) => {
