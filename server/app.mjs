@@ -9,7 +9,7 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
-import { isCompressible, VARIANTS } from '../plugins/precompress/variants.mjs';
+import { isCompressible, VARIANTS } from '../contracts/precompress/variants.ts';
 import { accessLog, errorEntry, writeJsonLines } from './accessLog.mjs';
 import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
