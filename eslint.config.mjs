@@ -33,6 +33,57 @@ const AJV_IMPORT_RULE = {
     'Only contracts/openapi/ajv.ts imports Ajv: the browser, the server and the Worker load the other contracts.',
 };
 
+/** The sign-in SDK stays at the edge: one file uses it, and it loads only where sign-in is needed. */
+const SIGN_IN_SDK_RULE = {
+  group: ['@okta/*'],
+  message:
+    'Only src/auth/authEngine.ts imports the sign-in SDK; program against AuthEngine (src/auth/AuthProvider/engine.ts).',
+};
+
+/**
+ * Build and server code: the site's config, the plugins and the scripts that run the build, the production server
+ * and the Worker, the sandbox, the development identity provider and the API descriptions' checks. None of it
+ * imports src/, the browser's code: what both need is a plain module in contracts/ (or config/).
+ */
+const BUILD_AND_SERVER_FILES = [
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'config/**',
+  'dev/**',
+  'openapi/**',
+  'plugins/**',
+  'sandbox/**',
+  'scripts/**',
+  'server/**',
+];
+/** An import of src/, relative (`../../src/…`, `./src/…`) or through the site alias (`@site/src/…`). */
+const IMPORTS_SRC = '^(?:@site/|(?:\\.\\.?/)+)src(?:/|$)';
+const NO_SRC_RULE = {
+  regex: IMPORTS_SRC,
+  message:
+    "Build and server code never imports src/ (the browser's code): move what both need to contracts/ (see contracts/README.md).",
+};
+/**
+ * What Try it's plugin and the build's other users of its module files import from src/components/TryIt, until the
+ * Try it split moves that to contracts/ too: these files may import that folder, and no other part of src/.
+ */
+const TRY_IT_PENDING_FILES = [
+  'plugins/try-it/**',
+  'plugins/lib/descriptionJobs.ts',
+  'plugins/protected-content/index.ts',
+  'plugins/api-reference/tryItLinks.ts',
+];
+const NO_SRC_BUT_TRY_IT_RULE = {
+  regex: '^(?:@site/|(?:\\.\\.?/)+)src(?:$|/(?!components/TryIt/))',
+  message: NO_SRC_RULE.message,
+};
+/** The server (Node and the Worker) imports nothing of the build's plugins: what it shares with them is in contracts/. */
+const NO_PLUGINS_RULE = {
+  regex: '^(?:@site/|(?:\\.\\.?/)+)plugins(?:/|$)',
+  message:
+    'server/ never imports plugins/: what the server shares with the build (e.g. the precompressed variants) is in contracts/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,22 +123,32 @@ export default tseslint.config(
     },
   },
   {
-    // The sign-in SDK stays at the edge: one file uses it, and it loads only where sign-in is needed.
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['src/auth/authEngine.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@okta/*'],
-              message:
-                'Only src/auth/authEngine.ts imports the sign-in SDK; program against AuthEngine (src/auth/AuthProvider/engine.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE] }],
+    },
+  },
+  {
+    // The arrows run one way: build and server code never imports the browser's code. (A later block replaces
+    // the rule's options, so each repeats the sign-in SDK's pattern.)
+    files: BUILD_AND_SERVER_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE, NO_SRC_RULE] }],
+    },
+  },
+  {
+    files: TRY_IT_PENDING_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE, NO_SRC_BUT_TRY_IT_RULE] }],
+    },
+  },
+  {
+    // The server's tests build a fixture site the way `npm run build` does (plugins/precompress), to serve it.
+    files: ['server/**'],
+    ignores: ['server/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE, NO_SRC_RULE, NO_PLUGINS_RULE] }],
     },
   },
   {
