@@ -24,9 +24,9 @@ import signInSdkPlugin from './plugins/sign-in-sdk';
 import tryItPlugin from './plugins/try-it';
 import remarkApiReference from './plugins/remark-api-reference';
 import rehypeKeepWords from './plugins/rehype-keep-words';
-import { UNINDEXED_FIELD_CLASS } from './src/components/ApiField/fieldAnchor';
+import { UNINDEXED_FIELD_CLASS } from './contracts/content/fieldAnchor';
 import searchIndexPlugin from './plugins/search-index';
-import type { SiteCustomFields } from './src/hooks/useSiteSettings';
+import type { SiteCustomFields } from './config/customFields';
 import { assertPinnedNode } from './config/nodeRuntime.mjs';
 import { returnFreedMemoryPromptly } from './plugins/lib/buildMemory';
 

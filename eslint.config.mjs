@@ -33,6 +33,43 @@ const AJV_IMPORT_RULE = {
     'Only contracts/openapi/ajv.ts imports Ajv: the browser, the server and the Worker load the other contracts.',
 };
 
+/** The sign-in SDK stays at the edge: one file uses it, and it loads only where sign-in is needed. */
+const SIGN_IN_SDK_RULE = {
+  group: ['@okta/*'],
+  message:
+    'Only src/auth/authEngine.ts imports the sign-in SDK; program against AuthEngine (src/auth/AuthProvider/engine.ts).',
+};
+
+/**
+ * Build and server code: the site's config, the plugins and the scripts that run the build, the production server
+ * and the Worker, the sandbox, the development identity provider and the API descriptions' checks. None of it
+ * imports src/, the browser's code: what both need is a plain module in contracts/ (or config/).
+ */
+const BUILD_AND_SERVER_FILES = [
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'config/**',
+  'dev/**',
+  'openapi/**',
+  'plugins/**',
+  'sandbox/**',
+  'scripts/**',
+  'server/**',
+];
+/** An import of src/, relative (`../../src/…`, `./src/…`) or through the site alias (`@site/src/…`). */
+const IMPORTS_SRC = '^(?:@site/|(?:\\.\\.?/)+)src(?:/|$)';
+const NO_SRC_RULE = {
+  regex: IMPORTS_SRC,
+  message:
+    "Build and server code never imports src/ (the browser's code): move what both need to contracts/ (see contracts/README.md).",
+};
+/** The server (Node and the Worker) imports nothing of the build's plugins: what it shares with them is in contracts/. */
+const NO_PLUGINS_RULE = {
+  regex: '^(?:@site/|(?:\\.\\.?/)+)plugins(?:/|$)',
+  message:
+    'server/ never imports plugins/: what the server shares with the build (e.g. the precompressed variants) is in contracts/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,22 +109,26 @@ export default tseslint.config(
     },
   },
   {
-    // The sign-in SDK stays at the edge: one file uses it, and it loads only where sign-in is needed.
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['src/auth/authEngine.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@okta/*'],
-              message:
-                'Only src/auth/authEngine.ts imports the sign-in SDK; program against AuthEngine (src/auth/AuthProvider/engine.ts).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE] }],
+    },
+  },
+  {
+    // The arrows run one way: build and server code never imports the browser's code. (A later block replaces
+    // the rule's options, so each repeats the sign-in SDK's pattern.)
+    files: BUILD_AND_SERVER_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE, NO_SRC_RULE] }],
+    },
+  },
+  {
+    // The server's tests build a fixture site the way `npm run build` does (plugins/precompress), to serve it.
+    files: ['server/**'],
+    ignores: ['server/__tests__/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIGN_IN_SDK_RULE, NO_SRC_RULE, NO_PLUGINS_RULE] }],
     },
   },
   {
@@ -104,26 +145,6 @@ export default tseslint.config(
     files: ['contracts/openapi/ajv.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: CONTRACT_IMPORT_RULES }],
-    },
-  },
-  {
-    // The Try it build writes what the panel reads: both take its shape from contracts/tryIt, and the build never
-    // imports the panel (UI code).
-    files: ['plugins/try-it/**/*.{ts,tsx,js,mjs}'],
-    ignores: ['plugins/try-it/**/__tests__/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            CONTRACT_IMPORT_RULES[0],
-            {
-              group: ['**/src/*', '@site/src/*', '@theme/*'],
-              message: 'Build code imports no UI code: put what plugins/try-it and the panel share in contracts/tryIt.',
-            },
-          ],
-        },
-      ],
     },
   },
   {

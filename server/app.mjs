@@ -9,7 +9,7 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 
-import { isCompressible, VARIANTS } from '../plugins/precompress/variants.mjs';
+import { isCompressible, VARIANTS } from '../contracts/precompress/variants.ts';
 import { accessLog, errorEntry, writeJsonLines } from './accessLog.mjs';
 import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
@@ -286,7 +286,7 @@ export function createSiteApp({
   /**
    * Gate: a protected file goes only to a signed-in reader, and never to another site's page. A page it
    * admitted says so in `Server-Timing` (config/gateAdmission.mjs), so that the browser can show it at
-   * first paint (src/auth/gateAdmission.ts); a static copy of the build never carries that header.
+   * first paint (contracts/auth/gateAdmission.ts); a static copy of the build never carries that header.
    * @type {Middleware}
    */
   const gate = async (c, next) => {

@@ -10,7 +10,7 @@
  * range is a slice of those bytes. The largest file of a build is the search index (under 1 MB), and
  * Cloudflare stores no asset above 25 MiB.
  */
-import { VARIANTS } from '../plugins/precompress/variants.mjs';
+import { VARIANTS } from '../contracts/precompress/variants.ts';
 
 /**
  * The part of the binding (a `Fetcher`) this module uses.

@@ -8,7 +8,7 @@
  * everything Redoc reads as structure: headings (its section anchors), fenced code, link targets, tables'
  * cell separators and raw HTML. The downloads and the page Markdown keep the description as written.
  */
-import { keepWholePieces, TOGETHER_LENGTH, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
+import { keepWholePieces, TOGETHER_LENGTH, type TextPiece } from '../../contracts/words/wordLengths';
 
 /** The class Redoc's kept tokens carry (styled in `src/components/ApiReference/styles.module.css`). */
 export const KEPT_WORD_CLASS = 'kept-word';

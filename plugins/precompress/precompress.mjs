@@ -9,9 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-import { isCompressible, MIN_COMPRESSIBLE_BYTES, VARIANTS } from './variants.mjs';
-
-export { COMPRESSIBLE_EXTENSIONS, isCompressible, MIN_COMPRESSIBLE_BYTES, VARIANTS } from './variants.mjs';
+import { isCompressible, MIN_COMPRESSIBLE_BYTES, VARIANTS } from '../../contracts/precompress/variants.ts';
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -4,8 +4,7 @@
  * application downloads, leaving its outcome for LoginCallback. Added at postBuild, so only the gated
  * deployment has it; its hash reaches the Content-Security-Policy with the page's other inline scripts.
  */
-import { CALLBACK_PATH } from '../../src/auth/protectedPaths';
-import { EARLY_FINISH_GLOBAL } from '../../src/auth/earlyFinish';
+import { CALLBACK_PATH, EARLY_FINISH_GLOBAL } from '../../contracts/auth/returnPage';
 import { scriptLiteral, type SignInStarter } from './shell';
 
 /** The return page's file in the build (the site builds directories with an index.html). */

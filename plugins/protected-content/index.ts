@@ -1,11 +1,11 @@
 import type { Plugin } from '@docusaurus/types';
-import { gateAdmissionScript } from '../../src/auth/gateAdmission';
 import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
 import { PAGE_MARKDOWN_OUTPUTS } from '../page-markdown/outputs';
 import { SEARCH_INDEX_FILES } from '../search-index';
 import { TRY_IT_MODULE_FILES } from '../../contracts/tryIt/operation';
 import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
+import { gateAdmissionHeadScript } from './gateAdmission';
 import type { OutputRule } from './classify';
 import { writeProtectedContent, type ProtectedContentOptions } from './postBuild';
 import { SITEMAP_FILE } from './searchEngines';
@@ -46,10 +46,10 @@ export default function protectedContentPlugin(options: ProtectedContentOptions)
         if (isServer) return {};
         return { plugins: [new BundleGraphRecorder((recorded) => (graph = recorded))] };
       },
-      // Marks a page the gate admitted before its body is parsed (src/auth/gateAdmission.ts); the
+      // Marks a page the gate admitted before its body is parsed (contracts/auth/gateAdmission.ts); the
       // Content-Security-Policy written at postBuild allows it by hash, as every inline script.
       injectHtmlTags() {
-        return { headTags: [{ tagName: 'script', innerHTML: gateAdmissionScript() }] };
+        return { headTags: [{ tagName: 'script', innerHTML: gateAdmissionHeadScript() }] };
       },
       async postBuild({ outDir, siteDir, generatedFilesDir, routesPaths, i18n }) {
         const lang = i18n.localeConfigs[i18n.currentLocale]?.htmlLang ?? i18n.currentLocale;

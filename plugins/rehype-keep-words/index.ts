@@ -9,9 +9,7 @@
  */
 import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 import type { MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
-import { keepWholePieces, TOGETHER_LENGTH, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
-
-export { keepWholePieces, type TextPiece } from '../../src/components/KeepWhole/wordLengths';
+import { keepWholePieces, TOGETHER_LENGTH, type TextPiece } from '../../contracts/words/wordLengths';
 
 /** The MDX component a kept token is wrapped in (`src/components/KeepWhole`, registered in MDXComponents). */
 export const KEEP_WHOLE = 'KeepWhole';

@@ -1,6 +1,6 @@
 /** The curl sample of a request: one option per line, ready to paste into a shell. */
 import { baseUrlOf, requestTarget, variableReferences, type HeaderValue, type SampleRequest } from './requestModel';
-import { URL_VARIABLES } from '../../src/facts';
+import { URL_VARIABLES } from '../../contracts/facts';
 
 /** The shell command substitution that prints a new UUID. */
 export const NEW_KEY_COMMAND = `$(node -p 'crypto.randomUUID()')`;

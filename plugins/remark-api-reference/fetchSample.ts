@@ -1,6 +1,6 @@
 /** The JavaScript sample of a request: `fetch` as in Node 20 and later (an ES module, top-level await). */
 import { baseUrlOf, requestTarget, variableReferences, type HeaderValue, type SampleRequest } from './requestModel';
-import { URL_VARIABLES } from '../../src/facts';
+import { URL_VARIABLES } from '../../contracts/facts';
 
 const jsString = (value: string): string => JSON.stringify(value);
 /** Text for inside a template literal. */

@@ -28,7 +28,7 @@ import {
   type JsonObject,
 } from '../../openapi/descriptions';
 import { isObject } from '../../openapi/document';
-import type { EnvironmentUrl, ScopeAlternatives } from '../../src/components/ApiEndpoint/endpointFacts';
+import type { EnvironmentUrl, ScopeAlternatives } from '../../contracts/content/endpointFacts';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { sampleOptionsOf } from './requestModel';
 import { resolveReferences } from './resolveReferences';

@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../openapi/document';
 import type { HeaderValue, SampleRequest } from './requestModel';
 import { baseUrlOf, requestTarget, variableReferences } from './requestModel';
-import { URL_VARIABLES } from '../../src/facts';
+import { URL_VARIABLES } from '../../contracts/facts';
 
 /** A JSON value as a Python literal (True/False/None instead of true/false/null). */
 export function pythonLiteral(value: unknown, indent = 0): string {

@@ -6,13 +6,13 @@ import type { Heading, Paragraph, PhrasingContent, RootContent, Table, TableCell
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from './schemaFields';
-import { fieldAnchor, UNINDEXED_FIELD_CLASS, type FieldScope } from '../../src/components/ApiField/fieldAnchor';
+import { fieldAnchor, UNINDEXED_FIELD_CLASS, type FieldScope } from '../../contracts/content/fieldAnchor';
 import {
   encodeEnvironmentUrls,
   encodeScopeAlternatives,
   type EnvironmentUrl,
   type ScopeAlternatives,
-} from '../../src/components/ApiEndpoint/endpointFacts';
+} from '../../contracts/content/endpointFacts';
 import type { SampleOperation, SampleOptions } from './requestModel';
 import { requestSamples } from './requestSamples';
 

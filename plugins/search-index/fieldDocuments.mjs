@@ -3,7 +3,7 @@
  * Search documents that land where the answer is: one per operation (method, path and summary, at the
  * page's operation block) and one per field or parameter (its name, at its row's anchor), read from a
  * built docs page. The anchors are the ones the page already has: the operation heading's and each
- * field's `id` (src/components/ApiField/fieldAnchor.ts); none is made up here.
+ * field's `id` (contracts/content/fieldAnchor.ts); none is made up here.
  */
 import { select } from 'hast-util-select';
 import { toText } from 'hast-util-to-text';

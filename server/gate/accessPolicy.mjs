@@ -8,7 +8,7 @@
  */
 import { idTokenCookieNamesToRead } from '../../config/idTokenCookie.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { VARIANTS } from '../../plugins/precompress/variants.mjs';
+import { VARIANTS } from '../../contracts/precompress/variants.ts';
 import { readCookies } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
 import { parseApiProxyManifest } from '../apiProxy.mjs';

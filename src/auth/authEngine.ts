@@ -20,7 +20,7 @@ import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
 import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
 import { EXPIRE_EARLY_SECONDS, providerEndpoints } from './providerEndpoints';
 import { signedInUserOf } from './storedSession';
-import { CALLBACK_PATH } from './protectedPaths';
+import { CALLBACK_PATH } from '../../contracts/auth/returnPage';
 import type { SiteLocation } from './redirectTarget';
 
 /**

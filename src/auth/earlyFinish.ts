@@ -12,8 +12,7 @@
  * it, as before.
  */
 
-/** The global the inline script leaves its hand-off under. */
-export const EARLY_FINISH_GLOBAL = '__docsEarlySignIn';
+import { EARLY_FINISH_GLOBAL } from '../../contracts/auth/returnPage';
 
 /** What the early exchange came to. */
 export type EarlyFinishOutcome =

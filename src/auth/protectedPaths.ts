@@ -2,10 +2,9 @@
  * Whether a path needs a signed-in visitor: the one rule the build and the gate apply too
  * (config/protectedPaths.mjs).
  */
-export { isProtectedPath } from '../../config/protectedPaths.mjs';
+import { CALLBACK_PATH } from '../../contracts/auth/returnPage';
 
-/** The sign-in return page, relative to the base URL. */
-export const CALLBACK_PATH = 'login/callback';
+export { isProtectedPath } from '../../config/protectedPaths.mjs';
 
 export function isCallbackPath(pathname: string, baseUrl: string): boolean {
   return pathname.replace(/\/+$/, '') === `${baseUrl}${CALLBACK_PATH}`;

@@ -3,7 +3,7 @@
  * Docusaurus's route loader once the app has started (`window.docusaurus` exists only from then on).
  */
 import siteConfig from '@generated/docusaurus.config';
-import type { SiteCustomFields } from '@site/src/hooks/useSiteSettings';
+import type { SiteCustomFields } from '@site/config/customFields';
 import { hasIdTokenCookie } from './idTokenCookie';
 import { skipProtectedRoutesWithoutCookie } from './protectedPrefetch';
 

@@ -1,14 +1,5 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type { BuildInfo } from '@site/config/buildInfo';
-import type { AuthSettings } from '@site/config/settings';
-
-/** What `docusaurus.config.ts` hands to browser code through `customFields`. Nothing secret. */
-export interface SiteCustomFields {
-  readonly contactUrl: string;
-  readonly privacyUrl: string;
-  readonly auth: AuthSettings;
-  readonly build: BuildInfo;
-}
+import type { SiteCustomFields } from '@site/config/customFields';
 
 export interface SiteSettingsView extends SiteCustomFields {
   readonly title: string;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createSandbox } from '../../sandbox/app';
-import { URL_VARIABLES } from '../../src/facts';
+import { URL_VARIABLES } from '../../contracts/facts';
 
 export interface LocalSandbox {
   /** `http://127.0.0.1:<port>` */

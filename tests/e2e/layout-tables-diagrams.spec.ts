@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { BUILD_DIR, SIGNED_IN_STATE } from './environment.mjs';
 import { expect, test, waitForHydration } from './fixtures';
 import { SCROLL_SHADOWS_CLASS } from '../../src/css/scrollShadows';
-import { FIELD_LIST_CLASS } from '../../src/components/ApiField/fieldAnchor';
+import { FIELD_LIST_CLASS } from '../../contracts/content/fieldAnchor';
 import { DOCS_ROUTES, diagramSourcesFor } from './siteContent';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { FIELD_LIST_CLASS } from '../../src/components/ApiField/fieldAnchor';
+import { FIELD_LIST_CLASS } from '../../contracts/content/fieldAnchor';
 import { SIGNED_IN_STATE } from './environment.mjs';
 import { expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-import { MIN_COMPRESSIBLE_BYTES, precompressDirectory } from '../precompress.mjs';
+import { MIN_COMPRESSIBLE_BYTES } from '../../../contracts/precompress/variants.ts';
+import { precompressDirectory } from '../precompress.mjs';
 
 const BIG_TEXT = `${'{"title":"Placing an equity order","body":"Send a limit order."}\n'.repeat(100)}`;
 const FILES = {

@@ -3,7 +3,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import type { AuthSettings } from '../../../config/settings';
-import { EARLY_FINISH_GLOBAL } from '../../../src/auth/earlyFinish';
+import { EARLY_FINISH_GLOBAL } from '../../../contracts/auth/returnPage';
 import { earlyFinishScript, withEarlyFinish } from '../earlyFinish';
 
 const STARTER = {

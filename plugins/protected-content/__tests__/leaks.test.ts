@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { isProtectedPath } from '../../../src/auth/protectedPaths';
+import { isProtectedPath } from '../../../config/protectedPaths.mjs';
 import type { BundleGraph } from '../bundleGraph';
 import { classifyFiles } from '../classify';
 import { scanHtml } from '../html';

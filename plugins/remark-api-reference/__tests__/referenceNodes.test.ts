@@ -4,7 +4,7 @@ import { operationHref } from '../../../config/apiReference';
 import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import { environmentUrl, scopeAlternatives } from '..';
 import { operationNodes, schemaNodes, type ReferenceOperation } from '../referenceNodes';
-import { decodeEnvironmentUrls, decodeScopeAlternatives } from '../../../src/components/ApiEndpoint/endpointFacts';
+import { decodeEnvironmentUrls, decodeScopeAlternatives } from '../../../contracts/content/endpointFacts';
 
 const accounts = loadDereferenced('accounts');
 const servers = accounts.servers as { url: string; description: string }[];

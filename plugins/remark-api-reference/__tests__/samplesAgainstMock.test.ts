@@ -8,7 +8,7 @@
  * sample reads its base URL from (the sandbox's when unset):
  * the generated `<RequestSamples>` and every hand-written ` ```bash ` block that calls an API. Calls to
  * the token endpoint are the identity provider's, not an API's: the content checks hold them to
- * `src/facts.ts` (tests/content/__tests__/facts.test.ts).
+ * `contracts/facts/index.ts` (tests/content/__tests__/facts.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../../../openapi/descriptions';
 import { isObject } from '../../../openapi/document';
 import { startPrismMocks, type PrismMocks } from '../../../openapi/prismMock';
-import { ENVIRONMENTS, TOKEN_URL, URL_VARIABLES } from '../../../src/facts';
+import { ENVIRONMENTS, TOKEN_URL, URL_VARIABLES } from '../../../contracts/facts';
 import { docsFiles, readPage } from '../../../tests/content/docsPages';
 import type { SampleOperation, SampleOptions } from '../requestModel';
 import { requestSamples } from '../requestSamples';

@@ -4,7 +4,11 @@ import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import KeptCode from '../KeptCode';
 import { tryItAnchor } from '@site/contracts/tryIt/anchor';
-import { decodeEnvironmentUrls, decodeScopeAlternatives, type ScopeAlternatives } from './endpointFacts';
+import {
+  decodeEnvironmentUrls,
+  decodeScopeAlternatives,
+  type ScopeAlternatives,
+} from '../../../contracts/content/endpointFacts';
 import styles from './styles.module.css';
 
 export interface Props {

@@ -1,8 +1,8 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
 import KeepWhole from '../KeepWhole';
-import { KEPT_WORD_LENGTH } from '../KeepWhole/wordLengths';
-import { UNINDEXED_FIELD_CLASS } from './fieldAnchor';
+import { KEPT_WORD_LENGTH } from '../../../contracts/words/wordLengths';
+import { UNINDEXED_FIELD_CLASS } from '../../../contracts/content/fieldAnchor';
 import styles from './styles.module.css';
 
 export interface Props {

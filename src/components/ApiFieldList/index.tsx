@@ -1,7 +1,7 @@
 import React, { Children, useEffect, useRef, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useLocation } from '@docusaurus/router';
-import { FIELD_LIST_CLASS } from '../ApiField/fieldAnchor';
+import { FIELD_LIST_CLASS } from '../../../contracts/content/fieldAnchor';
 import styles from './styles.module.css';
 
 export interface Props {

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { keepWholePieces } from '../KeepWhole/wordLengths';
+import { keepWholePieces } from '../../../contracts/words/wordLengths';
 import { changesText, keptNodes } from '../KeptText/keptNodes';
 
 /**

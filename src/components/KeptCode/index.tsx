@@ -2,7 +2,7 @@ import React, { type ReactNode } from 'react';
 import KeptText from '../KeptText';
 
 export interface Props {
-  /** The code, as text: typically a value from `src/facts` (a URL), which the keep-words plugin cannot see. */
+  /** The code, as text: typically a value from `contracts/facts` (a URL), which the keep-words plugin cannot see. */
   readonly children: string;
   readonly className?: string;
 }

@@ -1,6 +1,6 @@
 import React, { Fragment, type ReactNode } from 'react';
 import KeepWhole from '../KeepWhole';
-import { keepWholePieces, type TextPiece } from '../KeepWhole/wordLengths';
+import { keepWholePieces, type TextPiece } from '../../../contracts/words/wordLengths';
 import keepWholeStyles from '../KeepWhole/styles.module.css';
 
 /** Pieces as text, kept tokens and line-break opportunities (`<wbr>`, which screen readers and copying ignore). */

@@ -1,4 +1,4 @@
-import type { TextPiece } from '../KeepWhole/wordLengths';
+import type { TextPiece } from '../../../contracts/words/wordLengths';
 import keepWholeStyles from '../KeepWhole/styles.module.css';
 
 /**

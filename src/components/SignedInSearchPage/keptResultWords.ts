@@ -1,4 +1,4 @@
-import { keepWholePieces } from '../KeepWhole/wordLengths';
+import { keepWholePieces } from '../../../contracts/words/wordLengths';
 import { changesText, keptNodes } from '../KeptText/keptNodes';
 
 /** The parts of a result that hold text: its title, its place (breadcrumb) and its snippet. */

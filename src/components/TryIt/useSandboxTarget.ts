@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { localSandboxOrigin } from '@site/contracts/net/loopback';
-import { LOCAL_SANDBOX } from '@site/src/facts';
+import { LOCAL_SANDBOX } from '@site/contracts/facts';
 import type { Target } from './tryItRequest';
 
 /** Whether the local sandbox answers at the address shown: asked once per address and per "Check again". */

@@ -6,7 +6,7 @@ import {
   saveSandboxToken,
   type SandboxToken,
 } from '@site/src/auth/sandboxToken';
-import { TOKEN } from '@site/src/facts';
+import { TOKEN } from '@site/contracts/facts';
 import { basicCredentials, type Target } from './tryItRequest';
 
 interface Credentials {

@@ -8,11 +8,11 @@ import {
   RATE_LIMIT,
   TOKEN,
   TOKEN_URL,
-} from '../../../src/facts';
+} from '../../../contracts/facts';
 import { docsFiles, readPage, textLines } from '../docsPages';
 
 /**
- * Facts that many pages state come from one place: `src/facts.ts`, which pages import. These checks
+ * Facts that many pages state come from one place: `contracts/facts/index.ts`, which pages import. These checks
  * hold that module to the API descriptions, hold the descriptions' own prose to the same numbers, and
  * fail when a page types one of these facts by hand instead of importing it.
  */
@@ -64,7 +64,7 @@ const STATED_FACTS: { readonly fact: string; readonly pattern: RegExp; readonly 
   },
 ];
 
-describe('src/facts.ts', () => {
+describe('contracts/facts/index.ts', () => {
   it('holds the servers, token URL, client authentication, token timing, rate limit and idempotency window of every description', () => {
     const wrong = descriptions.flatMap(({ api, document }) => {
       const problems: string[] = [];
@@ -123,7 +123,7 @@ describe('src/facts.ts', () => {
 });
 
 describe('the API descriptions', () => {
-  it('state the rate limit, idempotency window and token timing with the numbers of src/facts.ts', () => {
+  it('state the rate limit, idempotency window and token timing with the numbers of contracts/facts/index.ts', () => {
     const wrong = descriptions.flatMap(({ api, document }) =>
       stringsOf(document).flatMap(({ where, text }) =>
         STATED_FACTS.flatMap(({ fact, pattern, value }) =>
@@ -148,13 +148,13 @@ describe('the API descriptions', () => {
 
 /**
  * A fact typed by hand into a code sample (a token response with its lifetime), or into an MDX expression
- * that builds one, instead of imported from src/facts.ts.
+ * that builds one, instead of imported from contracts/facts/index.ts.
  */
 const TYPED_IN_CODE: { readonly fact: string; readonly pattern: RegExp }[] = [
   { fact: 'token lifetime', pattern: /\bexpires_in["']?\s*[:=]\s*\d+/ },
 ];
 
-/** A fact typed by hand into a page's text or a diagram, instead of imported from src/facts.ts. */
+/** A fact typed by hand into a page's text or a diagram, instead of imported from contracts/facts/index.ts. */
 const TYPED_FACTS: { readonly fact: string; readonly pattern: RegExp }[] = [
   ...TYPED_IN_CODE,
   { fact: 'rate limit', pattern: /\b\d+ requests? (?:per|a) second/i },
@@ -184,7 +184,7 @@ const TYPED_FACTS: { readonly fact: string; readonly pattern: RegExp }[] = [
 ];
 
 describe('the docs pages', () => {
-  it('import the facts of src/facts.ts instead of typing them (text, tables and diagrams)', () => {
+  it('import the facts of contracts/facts/index.ts instead of typing them (text, tables and diagrams)', () => {
     const typed = pages.flatMap((page) => {
       const lines = [
         ...textLines(page),
@@ -201,7 +201,7 @@ describe('the docs pages', () => {
     expect(typed).toEqual([]);
   });
 
-  it('import the facts of src/facts.ts into code samples instead of typing them', () => {
+  it('import the facts of contracts/facts/index.ts into code samples instead of typing them', () => {
     const typed = pages.flatMap((page) =>
       page.codeBlocks.flatMap((block) =>
         block.code
@@ -247,7 +247,7 @@ describe('the docs pages', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('renew tokens in code samples with the margin of src/facts.ts', () => {
+  it('renew tokens in code samples with the margin of contracts/facts/index.ts', () => {
     const margins = pages.flatMap((page) =>
       page.codeBlocks.flatMap((block) =>
         [...block.code.matchAll(/\bRENEW_MARGIN_(MS|SECONDS)\s*=\s*([\d\s*]+)/g)].map((match) => ({

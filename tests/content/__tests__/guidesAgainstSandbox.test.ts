@@ -15,7 +15,7 @@ import path from 'node:path';
 import { isObject, type JsonObject } from '../../../openapi/document';
 import { requestSamples } from '../../../plugins/remark-api-reference/requestSamples';
 import { sampleOptionsOf } from '../../../plugins/remark-api-reference/requestModel';
-import { TOKEN_URL } from '../../../src/facts';
+import { TOKEN_URL } from '../../../contracts/facts';
 import { DOCS_DIR } from '../docsPages';
 import { allOperations } from '../operations';
 import { runBash, startLocalSandbox, type LocalSandbox } from '../sandboxServer';

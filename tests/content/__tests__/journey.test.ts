@@ -8,7 +8,7 @@ import {
   type JsonObject,
   type Operation,
 } from '../../../openapi/descriptions';
-import { TOKEN_URL } from '../../../src/facts';
+import { TOKEN_URL } from '../../../contracts/facts';
 import { docsFiles, readPage, type DocsPage } from '../docsPages';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createSandbox } from '../../../sandbox/app';
-import { LOCAL_SANDBOX, LOCAL_SANDBOX_DEMO_CLIENT } from '../../../src/facts';
+import { LOCAL_SANDBOX, LOCAL_SANDBOX_DEMO_CLIENT } from '../../../contracts/facts';
 import { docsFiles, readPage } from '../docsPages';
 
 describe('the pages that run the local sandbox', () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCAL_SANDBOX, URL_VARIABLES } from '../../../src/facts';
+import { LOCAL_SANDBOX, URL_VARIABLES } from '../../../contracts/facts';
 import { DOCS_DIR, readPage } from '../docsPages';
 
 interface Category {

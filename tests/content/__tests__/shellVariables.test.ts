@@ -7,7 +7,7 @@
  * which sets its own, runs as copied in a shell that has none of them.
  */
 import path from 'node:path';
-import { LOCAL_SANDBOX_DEMO_CLIENT } from '../../../src/facts';
+import { LOCAL_SANDBOX_DEMO_CLIENT } from '../../../contracts/facts';
 import { docsFiles, headingAnchor, readPage, type CodeBlock, type DocsPage } from '../docsPages';
 import { runBash, startLocalSandbox, type LocalSandbox } from '../sandboxServer';
 

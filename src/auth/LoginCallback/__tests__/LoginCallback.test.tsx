@@ -4,7 +4,8 @@ import { loadAuthEngine } from '../../loadAuthEngine';
 import * as signInFailure from '../../signInFailure';
 import { answered, deferred, FakeEngine, renderAt } from '../../__tests__/fakeEngine';
 import type { ReceivedSignIn } from '../../AuthProvider/engine';
-import { EARLY_FINISH_GLOBAL, type EarlyFinish, type EarlyFinishOutcome } from '../../earlyFinish';
+import { EARLY_FINISH_GLOBAL } from '../../../../contracts/auth/returnPage';
+import type { EarlyFinish, EarlyFinishOutcome } from '../../earlyFinish';
 import LoginCallbackHandler, { CALLBACK_TIMEOUT_MS } from '..';
 
 jest.mock('@site/src/hooks/useSiteSettings', () => ({

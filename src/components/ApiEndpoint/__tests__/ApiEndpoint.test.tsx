@@ -1,7 +1,11 @@
 import React from 'react';
 import { render, screen, within } from '@testing-library/react';
 import ApiEndpoint from '..';
-import { encodeEnvironmentUrls, encodeScopeAlternatives, type ScopeAlternatives } from '../endpointFacts';
+import {
+  encodeEnvironmentUrls,
+  encodeScopeAlternatives,
+  type ScopeAlternatives,
+} from '../../../../contracts/content/endpointFacts';
 
 const URLS = encodeEnvironmentUrls([
   { environment: 'Sandbox', url: 'https://sandbox.api.clearing.example/v1/orders/equity' },

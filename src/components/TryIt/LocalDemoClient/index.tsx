@@ -1,6 +1,6 @@
 import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/src/facts';
+import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/contracts/facts';
 import KeptCode from '../../KeptCode';
 import styles from './styles.module.css';
 

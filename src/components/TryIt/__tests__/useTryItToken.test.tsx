@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { clearSandboxTokens, readSandboxToken, SANDBOX_TOKEN_KEY_PREFIX } from '@site/src/auth/sandboxToken';
-import { TOKEN } from '@site/src/facts';
+import { TOKEN } from '@site/contracts/facts';
 import type { Target } from '../tryItRequest';
 import useTryItToken, { requestToken, type TryItTokenOptions } from '../useTryItToken';
 import { fakeFetch, fakeResponse, LOCAL, PROXY } from './fakes';

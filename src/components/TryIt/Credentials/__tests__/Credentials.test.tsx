@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import React from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/src/facts';
+import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/contracts/facts';
 import Credentials, { type Props } from '..';
 
 const TOKEN = {

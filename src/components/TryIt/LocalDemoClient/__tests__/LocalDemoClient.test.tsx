@@ -2,7 +2,7 @@
 import React from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createSandbox } from '@site/sandbox/app';
-import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/src/facts';
+import { LOCAL_SANDBOX_DEMO_CLIENT } from '@site/contracts/facts';
 import LocalDemoClient from '..';
 
 jest.mock('@docusaurus/Link', () => ({

@@ -1,7 +1,7 @@
 /**
  * Facts about the APIs that many docs pages state: environments, the token endpoint, token lifetime
  * and renewal, how a client authenticates, the rate limit and the idempotency window. Pages import
- * them (`import { RATE_LIMIT } from '@site/src/facts';` then `{RATE_LIMIT.requestsPerSecond}`) instead
+ * them (`import { RATE_LIMIT } from '@site/contracts/facts';` then `{RATE_LIMIT.requestsPerSecond}`) instead
  * of typing them. `tests/content/__tests__/facts.test.ts` checks every value against the API
  * descriptions in `openapi/` (servers, the security scheme and their `x-` extensions) and fails when a
  * page types one of these facts by hand.
