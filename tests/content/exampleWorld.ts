@@ -9,8 +9,12 @@
  *   `applicationId` applications, `accountNumber` accounts, an `id` the thing its list holds). Where an ID is the
  *   object's own (`orderId` of an order, `accountNumber` of an account or application), the object's
  *   identifying facts must agree wherever it appears: an order's account, symbol, side, quantity and creation
- *   time; an account's type and opening time; an application's account, submission and decision times; a document's
+ *   time; an account's type, opening time and primary owner (the given and family name of the `PRIMARY` entry of
+ *   `owners`, or of `primaryOwner`); an application's account, submission and decision times; a document's
  *   account, type and creation time.
+ * - **A tax ID names one person.** A `taxId` with its `taxIdType` is one person's or one entity's: wherever it
+ *   appears, the person who holds it has the same `givenName` and `familyName` (an entity's tax ID is left out:
+ *   a revocable trust reports under its grantor's SSN).
  * - **Activity before the account exists.** An account exists from the earliest `reservedAt`, `submittedAt`,
  *   `createdAt` or `openedAt` of an object that names its number and its `accountType` (the reservation, the
  *   application, the account). Every timestamp of any other object that names the account (an order, an
@@ -137,6 +141,33 @@ const IDENTITY: Readonly<Record<string, readonly string[]>> = {
   document: ['accountNumber', 'documentType', 'createdAt'],
 };
 
+/**
+ * A person's names, `Jordan Rivera`; undefined for an object without them. An entity is left out: a revocable
+ * trust or a sole proprietor reports under its owner's SSN.
+ */
+export function nameOf(node: unknown): string | undefined {
+  if (!isObject(node)) return undefined;
+  const names = [node.givenName, node.familyName].filter((name): name is string => typeof name === 'string');
+  return names.length > 0 ? names.join(' ') : undefined;
+}
+
+/** The primary owner an account object names: the `PRIMARY` entry of `owners`, or `primaryOwner`. */
+function primaryOwnerOf(node: JsonObject): string | undefined {
+  const primary = Array.isArray(node.owners)
+    ? node.owners.find((owner) => isObject(owner) && owner.role === 'PRIMARY')
+    : node.primaryOwner;
+  return nameOf(primary);
+}
+
+/** The facts an object states about itself, as the thing its own ID names. */
+function factsOf(kind: string, node: JsonObject): Record<string, string> {
+  const facts = Object.fromEntries(
+    (IDENTITY[kind] ?? []).filter((fact) => typeof node[fact] === 'string').map((fact) => [fact, node[fact] as string]),
+  );
+  const owner = kind === 'account' ? primaryOwnerOf(node) : undefined;
+  return owner ? { ...facts, primaryOwner: owner } : facts;
+}
+
 /** `allocations` → `allocation`: the kind an `id` in a list stands for. */
 const singular = (word: string) => word.replace(/ies$/, 'y').replace(/s$/, '');
 
@@ -187,12 +218,14 @@ export interface World {
   /** Account number → the times of its activity. */
   readonly activity: Map<string, { time: string; where: string; field: string }[]>;
   readonly prices: Map<string, Price[]>;
+  /** `SSN 123-45-6789` → the names of each object that holds it. */
+  readonly taxIds: Map<string, { name: string; where: string }[]>;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
 
 export function buildWorld(examples: readonly Example[]): World {
-  const world: World = { ids: new Map(), opened: new Map(), activity: new Map(), prices: new Map() };
+  const world: World = { ids: new Map(), opened: new Map(), activity: new Map(), prices: new Map(), taxIds: new Map() };
   const visit = (
     node: unknown,
     where: string,
@@ -217,12 +250,7 @@ export function buildWorld(examples: readonly Example[]): World {
       for (const id of ids) {
         const kind = kindOf(key, field);
         const isOwn = key === 'accountNumber' ? 'accountType' in node : key === `${kind}Id` || key === 'id';
-        const facts = Object.fromEntries(
-          (isOwn ? (IDENTITY[kind] ?? []) : [])
-            .filter((fact) => typeof node[fact] === 'string')
-            .map((fact) => [fact, node[fact] as string]),
-        );
-        push(world.ids, id, { where: at(key), kind, facts });
+        push(world.ids, id, { where: at(key), kind, facts: isOwn ? factsOf(kind, node) : {} });
       }
     }
     // Accounts: when they exist, and what happens to them.
@@ -247,6 +275,10 @@ export function buildWorld(examples: readonly Example[]): World {
         if (typeof node[key] === 'string' && DATE.test(node[key]))
           push(world.activity, account, { time: `${node[key]}T23:59:59.999Z`, where: at(key), field: key });
     }
+    // Tax IDs: whose they are.
+    const name = nameOf(node);
+    if (typeof node.taxId === 'string' && typeof node.taxIdType === 'string' && name)
+      push(world.taxIds, `${node.taxIdType} ${node.taxId}`, { name, where: at('taxId') });
     // Prices.
     if (typeof node.symbol === 'string' && contextTime) {
       for (const key of PRICE_FIELDS) {
@@ -286,6 +318,11 @@ export function worldProblems(world: World): string[] {
           );
       }
     }
+  }
+  for (const [taxId, holders] of world.taxIds) {
+    const other = holders.find((holder) => holder.name !== holders[0].name);
+    if (other)
+      problems.push(`${taxId} is ${holders[0].name}'s at ${holders[0].where} and ${other.name}'s at ${other.where}`);
   }
   for (const [account, events] of world.activity) {
     const opened = [...(world.opened.get(account) ?? [])].sort((a, b) => a.time.localeCompare(b.time))[0];

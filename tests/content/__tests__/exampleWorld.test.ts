@@ -62,6 +62,32 @@ describe('the world check', () => {
     ]);
   });
 
+  it('fails on an account with two primary owners, in owners or primaryOwner', () => {
+    const rivera = { role: 'PRIMARY', givenName: 'Jordan', familyName: 'Rivera' };
+    const application = { ...opened, owners: [{ role: 'JOINT', givenName: 'Ruth', familyName: 'Castellano' }, rivera] };
+    const account = { accountNumber: '5GT10001', accountType: 'INDIVIDUAL', primaryOwner: rivera };
+    expect(problemsOf(application, account)).toEqual([]);
+    expect(
+      problemsOf(application, { ...account, primaryOwner: { givenName: 'Ruth', familyName: 'Castellano' } }),
+    ).toEqual([
+      '5GT10001: account with primaryOwner Jordan Rivera at example 0 /accountNumber and Ruth Castellano at example 1 /accountNumber',
+    ]);
+  });
+
+  it("fails on a tax ID held by two people, not on an entity under its owner's SSN", () => {
+    const owner = { givenName: 'Jordan', familyName: 'Rivera', taxId: '123-45-6789', taxIdType: 'SSN' };
+    const trust = {
+      entity: { legalName: 'Rivera Family Trust', taxId: '123-45-6789', taxIdType: 'SSN' },
+      owners: [owner],
+    };
+    expect(problemsOf(trust, { ...owner, middleName: 'Avery' })).toEqual([]);
+    // Another type, another number: the same digits as a foreign tax ID are not the SSN.
+    expect(problemsOf(owner, { ...owner, givenName: 'Ruth', taxIdType: 'FOREIGN_TIN' })).toEqual([]);
+    expect(problemsOf(trust, { ...owner, givenName: 'Ruth', familyName: 'Castellano' })).toEqual([
+      "SSN 123-45-6789 is Jordan Rivera's at example 0 /owners/0/taxId and Ruth Castellano's at example 1 /taxId",
+    ]);
+  });
+
   it('fails on activity before the account exists, or of an account nothing opens', () => {
     expect(problemsOf({ ...opened, submittedAt: '2025-03-14T15:09:26Z' }, order)).toHaveLength(2);
     expect(

@@ -239,6 +239,21 @@ async function until(reader: Reader, pathAndQuery: string, status: string): Prom
   return body;
 }
 
+/**
+ * Opens an account with the description's `individual` example (Jordan Rivera, with his trusted contact Morgan
+ * Rivera), on a number the sandbox assigns, and waits for its approval: the account a page's example account plays.
+ */
+async function openIndividual(reader: Reader): Promise<string> {
+  const application = (operations.get('openAccount')?.definition.requestBody as JsonObject).content as JsonObject;
+  const individual = structuredClone(
+    (((application['application/json'] as JsonObject).examples as JsonObject).individual as JsonObject).value,
+  ) as JsonObject;
+  delete individual.accountNumber;
+  const opened = await call(reader, 'POST', '/accounts', individual);
+  await until(reader, `/onboarding/applications/${String(opened.applicationId)}`, 'APPROVED');
+  return String(opened.accountNumber);
+}
+
 describe('the guides, followed against the local sandbox', () => {
   const reader: Reader = { token: '', ids: new Map(), variables: new Map() };
 
@@ -282,18 +297,12 @@ describe('the guides, followed against the local sandbox', () => {
     expect((await until(reader, `/orders/equity/${String(shares.orderId)}`, 'FILLED')).status).toBe('FILLED');
     expect(await follow(reader, 'trading-api/equity/single-equity-order.mdx')).toEqual([]);
     // The covered call is written in a second account, 5GT10002, which holds the shares it covers.
-    const application = (operations.get('openAccount')?.definition.requestBody as JsonObject).content as JsonObject;
-    const individual = structuredClone(
-      (((application['application/json'] as JsonObject).examples as JsonObject).individual as JsonObject).value,
-    ) as JsonObject;
-    delete individual.accountNumber;
-    const second = await call(reader, 'POST', '/accounts', individual);
-    await until(reader, `/onboarding/applications/${String(second.applicationId)}`, 'APPROVED');
-    await call(reader, 'POST', `/sandbox/accounts/${String(second.accountNumber)}/deposits`, {
+    const second = await openIndividual(reader);
+    await call(reader, 'POST', `/sandbox/accounts/${second}/deposits`, {
       amount: { amount: '100000.00', currency: 'USD' },
     });
     const covered = await call(reader, 'POST', '/orders/equity', {
-      accountNumber: second.accountNumber,
+      accountNumber: second,
       symbol: 'XMPL',
       side: 'BUY',
       type: 'MARKET',
@@ -301,23 +310,35 @@ describe('the guides, followed against the local sandbox', () => {
       timeInForce: 'DAY',
     });
     expect((await until(reader, `/orders/equity/${String(covered.orderId)}`, 'FILLED')).status).toBe('FILLED');
-    reader.ids.set('5GT10002', String(second.accountNumber));
+    reader.ids.set('5GT10002', second);
     expect(await follow(reader, 'trading-api/options/single-option-order.mdx')).toEqual([]);
   }, 120_000);
 
-  it('the open-account guide opens an account from a reserved number, and the update-account guide changes it', async () => {
+  it('the open-account guide opens an account from a reserved number, its IDs chaining from step to step', async () => {
     await call(reader, 'POST', '/sandbox/reset');
     reader.ids.clear();
+    reader.variables.clear();
     // Step 6 answers the actions of an ACTION_REQUIRED application; the guide's Castellano is approved without
     // any, and an actionId the application never raised is 404 (sandbox/__tests__/onboardingActions.test.ts
     // walks that path).
     expect(await follow(reader, 'accounts-api/guides/open-account-process.mdx', ['addAccountDocument'])).toEqual([]);
-    // Step 5 polls until a final status; the account is then ACTIVE (step 7).
-    const applicationId = reader.ids.get('8b1f3c52-6a0e-4f4d-9c3b-2e7a5d9f1c64');
-    expect((await until(reader, `/onboarding/applications/${String(applicationId)}`, 'APPROVED')).status).toBe(
-      'APPROVED',
-    );
-    expect((await read(reader, `/accounts/${String(reader.ids.get('5GT10001'))}`)).status).toBe('ACTIVE');
+    expect([...reader.variables.keys()].sort()).toEqual(['ACCOUNT_NUMBER', 'APPLICATION_ID']);
+    const accountNumber = reader.variables.get('ACCOUNT_NUMBER') as string;
+    expect(reader.ids.get('5GT10020')).toBe(accountNumber);
+    expect(reader.ids.get('8fdaf8a8-208c-457b-8fb6-0680a92aa529')).toBe(reader.variables.get('APPLICATION_ID'));
+    // Step 5 polled until APPROVED; the account is then ACTIVE (step 7).
+    expect((await read(reader, `/accounts/${accountNumber}`)).status).toBe('ACTIVE');
+  }, 120_000);
+
+  it("the update-account guide changes Jordan Rivera's account 5GT10001 and corrects his trusted contact", async () => {
+    // The guide's 5GT10001 is Rivera's, opened with the individual example and its trusted contact Morgan Rivera.
+    reader.ids.set('5GT10001', await openIndividual(reader));
     expect(await follow(reader, 'accounts-api/guides/update-account-process.mdx')).toEqual([]);
+    const account = reader.variables.get('ACCOUNT_NUMBER') as string;
+    expect(account).toBe(reader.ids.get('5GT10001'));
+    // The correction reached Morgan Rivera's record: the phone of the trustedContactPhone example.
+    const parties = (await read(reader, `/accounts/${account}`)).associatedParties as JsonObject[];
+    const contact = parties.find((party) => party.partyId === reader.variables.get('TRUSTED_CONTACT_ID'));
+    expect([contact?.givenName, contact?.familyName, contact?.phone]).toEqual(['Morgan', 'Rivera', '+12025550199']);
   }, 120_000);
 });

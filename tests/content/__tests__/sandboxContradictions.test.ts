@@ -94,8 +94,10 @@ describe('the docs agree with each other', () => {
   it('use in the open-account guide the number the reservation returned, in the request and the responses', () => {
     const guide = text('accounts-api/guides/open-account-process.mdx');
     expect(guide).not.toMatch(/5GT10018/);
-    expect(guide).toMatch(/<RequestSamples operationId="openAccount" example="individualMinimal" \/>/);
-    expect(guide).toMatch(/"applicationId": "8b1f3c52-6a0e-4f4d-9c3b-2e7a5d9f1c64"/);
+    expect(guide).toMatch(
+      /<RequestSamples operationId="openAccount" example="individualMinimal" variables="accountNumber=ACCOUNT_NUMBER" save="APPLICATION_ID=applicationId" \/>/,
+    );
+    expect(guide).toMatch(/"applicationId": "8fdaf8a8-208c-457b-8fb6-0680a92aa529"/);
   });
 
   it('show in the quick start the order IDs that its later steps read and cancel', () => {
