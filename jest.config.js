@@ -5,7 +5,8 @@ require('./config/nodeRuntime.mjs').assertPinnedNode();
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'jsdom',
+  // Node by default; a file that needs a DOM says so in its first lines: `/** @jest-environment jsdom */`.
+  testEnvironment: 'node',
   roots: [
     '<rootDir>/config',
     '<rootDir>/contracts',

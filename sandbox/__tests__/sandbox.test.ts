@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The sandbox against its descriptions: every operation called, every response it sends validated
  * against the description of that operation and status, every row of every `x-sandbox-test-values`
  * reached, and the answers to bad input. The clock is the test's, so "within seconds" takes no time.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isProtectedPath } from '../../../src/auth/protectedPaths';
 import type { BundleGraph } from '../bundleGraph';
 import { classifyFiles } from '../classify';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import LazyMark from '../client/lazyMark';
 
 function article(text: string): HTMLElement {

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { GATE_ADMITTED_SERVER_TIMING, GATE_TIMING } from '../../../config/gateAdmission.mjs';
 import type * as GateAdmission from '../gateAdmission';
 import { GATE_ADMITTED_ATTRIBUTE, gateAdmissionScript } from '../gateAdmission';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import type { AuthSettings } from '@site/config/settings';
 import { createAuthEngine } from '../authEngine';
 import { TOKEN_STORAGE_KEY } from '../browserStorage';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React, { type ReactNode } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY, TOKEN_STORAGE_KEY } from '../../browserStorage';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { act, waitFor } from '@testing-library/react';
 import { loadAuthEngine } from '../../loadAuthEngine';

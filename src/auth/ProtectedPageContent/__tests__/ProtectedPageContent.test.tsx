@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
