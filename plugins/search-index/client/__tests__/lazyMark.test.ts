@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import LazyMark from '../client/lazyMark';
+import LazyMark from '../lazyMark';
 
 function article(text: string): HTMLElement {
   const element = document.createElement('article');
