@@ -3,7 +3,7 @@ import type { AuthSettings } from '@site/config/settings';
 import { createAuthEngine } from '../authEngine';
 import { TOKEN_STORAGE_KEY } from '../browserStorage';
 import { finishSignIn, startSignIn } from '../signInStart';
-import { deferred } from './fakeEngine';
+import { deferred } from './fakes';
 
 jest.mock('../authEngine', () => ({ createAuthEngine: jest.fn() }));
 
