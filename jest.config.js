@@ -1,24 +1,17 @@
-// Unit tests sit beside the code (`__tests__/*.test.ts(x)`); browser tests are Playwright's (`tests/e2e`).
+// Unit tests sit beside the code (`__tests__/*.test.ts(x)`), in the folders the `unit` layer of tests/layers.json names.
 // Jest and its workers run on the project's Node (config/nodeRuntime.mjs).
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS config loading an ES module
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS config (loading an ES module and the layer list) */
 require('./config/nodeRuntime.mjs').assertPinnedNode();
+const path = require('node:path');
+const unitLayer = require('./tests/layers.json').layers.find((layer) => layer.name === 'unit');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'jsdom',
-  roots: [
-    '<rootDir>/config',
-    '<rootDir>/contracts',
-    '<rootDir>/src',
-    '<rootDir>/plugins',
-    '<rootDir>/openapi',
-    '<rootDir>/sandbox',
-    '<rootDir>/tests/content',
-    '<rootDir>/tests/unit',
-    // The contract suite, generated from the descriptions (README, Local sandbox).
-    '<rootDir>/tests/contract',
-  ],
-  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  // Node by default; a file that needs a DOM says so in its first lines: `/** @jest-environment jsdom */`.
+  testEnvironment: 'node',
+  // The files of the `unit` layer of tests/layers.json, the one list of test layers; each root is a glob's folder.
+  roots: [...new Set(unitLayer.files.map((glob) => `<rootDir>/${glob.slice(0, glob.indexOf('/**'))}`))],
+  testMatch: unitLayer.files.map((glob) => path.join(__dirname, glob)),
   // Modules shared with the server (config/*.mjs) are ESM: babel-jest turns them into CommonJS too.
   transform: { '\\.(mjs|[jt]sx?)$': 'babel-jest' },
   // So are the Markdown parser and its syntax tree helpers (ES modules only), which Jest's CommonJS cannot load as

@@ -12,7 +12,7 @@ export const SOCIAL_LINKS: FooterLink[] = [
 ];
 
 /** The year the site was first published: the copyright runs from it to the year of the build. */
-export const FIRST_PUBLISHED_YEAR = 2025;
+const FIRST_PUBLISHED_YEAR = 2025;
 
 /** "2025" in the first year, "2025–2026" after it: the years from first publication to `buildYear`. */
 export function copyrightYears(buildYear: number): string {

@@ -6,7 +6,7 @@
  */
 import { API_NAMES, isObject, operationsOf, type JsonObject } from './descriptions';
 
-export interface ApiProxyRoute {
+interface ApiProxyRoute {
   /** In upper case. */
   readonly method: string;
   /** The path template below the API URL, e.g. `/orders/equity/{orderId}`. */

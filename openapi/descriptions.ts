@@ -11,7 +11,7 @@ import path from 'node:path';
 import type * as RedoclyModule from '@redocly/openapi-core';
 import { HTTP_METHODS, isObject, type JsonObject } from './document';
 
-export { HTTP_METHODS, isObject, type HttpMethod, type JsonObject } from './document';
+export { isObject, type JsonObject } from './document';
 
 export const API_NAMES = ['accounts', 'onboarding', 'orders', 'documents'] as const;
 export type ApiName = (typeof API_NAMES)[number];

@@ -11,4 +11,3 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** The keys of a path item that are operations, in the order OpenAPI lists them. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];

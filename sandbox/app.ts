@@ -21,9 +21,6 @@ import { demoClients, type SandboxClient } from './tokens/clients';
 import { tokenEndpoint } from './tokens/endpoint';
 import { createTokenSigner } from './tokens/signing';
 
-export { demoClients, type SandboxClient } from './tokens/clients';
-export { isLoopbackOrigin } from './loopback';
-
 export interface SandboxOptions {
   readonly clients?: readonly SandboxClient[];
   readonly timing?: Partial<Timing>;
@@ -45,8 +42,8 @@ export interface SandboxOptions {
   readonly allowedHosts?: readonly string[];
 }
 
-export const DEFAULT_TIMING: Timing = { reviewMs: 1000, acknowledgeMs: 300, fillMs: 1000 };
-export const DEFAULT_LIMITS: Limits = {
+const DEFAULT_TIMING: Timing = { reviewMs: 1000, acknowledgeMs: 300, fillMs: 1000 };
+const DEFAULT_LIMITS: Limits = {
   orders: 10_000,
   accounts: 1_000,
   documents: 1_000,

@@ -57,10 +57,10 @@ export function page<T>(
   return { data, nextCursor: next };
 }
 
-export const encodeCursor = (value: { offset: number; filters: string }): string =>
+const encodeCursor = (value: { offset: number; filters: string }): string =>
   Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export function decodeCursor(cursor: string): { offset: number; filters: string } | null {
+function decodeCursor(cursor: string): { offset: number; filters: string } | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (isObject(value) && Number.isInteger(value.offset) && typeof value.filters === 'string') {

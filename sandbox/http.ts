@@ -43,7 +43,7 @@ export function errorBody(error: ApiError, requestId: string): unknown {
 }
 
 /** Schema problems as the `details` of a `400 INVALID_FIELD`, in the API's own issue names (contracts/openapi/issues.ts). */
-export function detailsOf(api: ApiName, problems: readonly Problem[]): Detail[] {
+function detailsOf(api: ApiName, problems: readonly Problem[]): Detail[] {
   const vocabulary = api === 'orders' ? 'OrderValidationIssue' : 'ValidationIssue';
   return problems.map((problem) => ({ field: problem.field || 'body', issue: issueOf(vocabulary, problem) }));
 }

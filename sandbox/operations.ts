@@ -17,9 +17,8 @@ import { createSandboxDeposit } from './sandboxOnly/deposits';
 import { setSandboxPrice } from './sandboxOnly/prices';
 import { resetSandbox } from './sandboxOnly/reset';
 
-export type { Context, Handler } from './context';
+export type { Handler } from './context';
 export { advance } from './orders/lifecycle';
-export { EQUITY_PRICES } from './orders/prices';
 
 /** The sandbox's behaviour of every operation, by `operationId`. */
 export const HANDLERS: Readonly<Record<string, Handler>> = {

@@ -78,7 +78,7 @@ export interface Application {
   applied?: boolean;
 }
 
-export interface Position {
+interface Position {
   quantity: number;
   cost: number;
   readonly assetClass: 'EQUITY' | 'OPTION';
@@ -173,7 +173,7 @@ export class ClientState {
   clockOffsetMs = 0;
 }
 
-export class TransitionError extends Error {}
+class TransitionError extends Error {}
 
 /** Moves an order to `status` if `x-transitions` allows it; throws otherwise (a bug in the sandbox). */
 export function moveOrder(

@@ -50,9 +50,9 @@ export { API_PROXY_PREFIX };
  * @property {number} [maxResponseBytes] API_PROXY_MAX_RESPONSE_BYTES: a longer answer is cut there
  */
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_REQUESTS_PER_MINUTE = 120;
-export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_REQUESTS_PER_MINUTE = 120;
+const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 /**
  * The request headers any call may carry to the sandbox; an operation adds its own header parameters. Nothing

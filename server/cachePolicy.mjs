@@ -9,11 +9,11 @@
 /** Under `assets/`, a file name with a run of 8 or more lowercase hex digits between `.`/`-` and `.`. */
 const CONTENT_HASHED = /^assets\/(?:[^/]+\/)*[^/]*[.-][0-9a-f]{8,}\.[^/]+$/;
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 /** @param {string} file path relative to the build directory */
-export function isContentHashed(file) {
+function isContentHashed(file) {
   return CONTENT_HASHED.test(file);
 }
 

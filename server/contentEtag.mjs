@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
 /** @param {Uint8Array} digest */
-export function etagFromDigest(digest) {
+function etagFromDigest(digest) {
   return `"${Buffer.from(digest.subarray(0, 16)).toString('hex')}"`;
 }
 

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type { PrismTheme } from 'prism-react-renderer';
 import { darkCodeTheme, lightCodeTheme } from '../codeThemes';
 

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 /**
  * Every environment variable the code reads is documented: a site setting in .env.example, anything else
  * (the server, the development provider, the tests, the benchmark) in OPERATIONS.md's table of variables.

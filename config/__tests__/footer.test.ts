@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { API_REFERENCE_PAGES } from '../apiReference';
 import { buildFooter, copyrightYears, SOCIAL_LINKS } from '../footer';
 import { readSettings } from '../settings';

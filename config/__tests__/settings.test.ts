@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { DEFAULTS, readSettings, SettingsError } from '../settings';
 
 const ISSUER = 'https://id.clearing.example';

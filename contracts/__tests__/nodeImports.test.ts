@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The Node server and dev/idp import contracts/ as it is: Node strips the types of erasable TypeScript and needs
  * each relative import's `.ts` extension. Every file here but openapi/ajv.ts (loaded only through the sandbox's and
  * the build's TypeScript loaders) must load that way, without a warning.

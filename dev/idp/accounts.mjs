@@ -2,7 +2,7 @@
 // they are printed at start-up and shown on the sign-in page.
 
 /** The sandbox's demo client (sandbox/), given to the demo users as their personal sandbox client id. */
-export const SANDBOX_DEMO_CLIENT_ID = 'sandbox-demo';
+const SANDBOX_DEMO_CLIENT_ID = 'sandbox-demo';
 /** The claim that carries it: the site's default OIDC_SANDBOX_CLIENT_ID_CLAIM. */
 export const SANDBOX_CLIENT_ID_CLAIM = 'sandbox_client_id';
 
@@ -52,7 +52,7 @@ export function authenticate(users, username, password) {
 }
 
 /** The OIDC claims of a user; oidc-provider filters them by the granted scopes. */
-export function claimsOf(user) {
+function claimsOf(user) {
   return {
     sub: user.sub,
     name: `${user.givenName} ${user.familyName}`,

@@ -44,7 +44,7 @@ export async function listenOnLoopback(handler, port, attempts = 5) {
 }
 
 /** The host name of a Host header (`name`, `name:port`, `[v6]:port`), lower-cased; null when malformed. */
-export function hostnameOf(hostHeader) {
+function hostnameOf(hostHeader) {
   if (typeof hostHeader !== 'string' || hostHeader === '') return null;
   try {
     return new URL(`http://${hostHeader}`).hostname.toLowerCase();

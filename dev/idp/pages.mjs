@@ -47,7 +47,7 @@ const STYLES = `
 `;
 
 /** Escapes text for use in HTML content and double-quoted attribute values. */
-export function escapeHtml(value) {
+function escapeHtml(value) {
   return String(value ?? '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

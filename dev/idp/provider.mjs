@@ -22,9 +22,6 @@ import { closeServer, hostCheck, listenOnLoopback } from './listener.mjs';
 import { resolveSettings } from './settings.mjs';
 import { createTestControls } from './test-controls.mjs';
 
-export { ROUTES } from './configuration.mjs';
-export { DEFAULTS, UnsafeSettingsError } from './settings.mjs';
-
 /**
  * Starts the development identity provider.
  *

@@ -2,7 +2,7 @@
 // anywhere but on this machine (unless explicitly overridden).
 import { isLoopbackHost } from '../../contracts/net/loopback.ts';
 
-export const DEFAULTS = Object.freeze({
+const DEFAULTS = Object.freeze({
   port: 4000,
   clientId: 'developer-docs',
   siteOrigins: ['http://localhost:3000'],
@@ -15,9 +15,6 @@ export const DEFAULTS = Object.freeze({
   allowNonLoopback: false,
   nodeEnv: undefined,
 });
-
-/** Host names that reach this machine only: the site's one rule. */
-export { isLoopbackHost as isLoopbackHostname };
 
 const OVERRIDE = 'IDP_ALLOW_NON_LOOPBACK=1 (option allowNonLoopback)';
 

@@ -11,7 +11,7 @@ import { allowOrigin, readFormBody, readJsonBody, sendJson } from './http-helper
 
 const PREFIX = '/__test__/';
 const MAX_LOGGED_REQUESTS = 200;
-export const TOKEN_HEADER = 'X-Test-Controls-Token';
+const TOKEN_HEADER = 'X-Test-Controls-Token';
 
 /** Fields whose values are secrets: the request log shows a fingerprint instead. */
 const SECRET_FIELDS = new Set([

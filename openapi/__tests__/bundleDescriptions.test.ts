@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type * as RedoclyCore from '@redocly/openapi-core';
 import type * as NodeFs from 'node:fs';
 

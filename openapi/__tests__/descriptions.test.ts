@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { docsFiles, readPage } from '../../tests/content/docsPages';

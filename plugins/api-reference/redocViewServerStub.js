@@ -8,4 +8,3 @@ const browserOnly = () => {
 };
 
 export default browserOnly;
-export const scrollToLinkedOperation = browserOnly;

@@ -185,7 +185,7 @@ function requestLine(request) {
  * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
  * @returns {Root} the article's content, in plain HTML that `rehype-remark` writes faithfully
  */
-export function simplifyArticle(tree, input) {
+function simplifyArticle(tree, input) {
   const article = firstElementWhere(tree, (element) => hasClass(element, ARTICLE_CLASS));
   if (!article) throw new PageMarkdownError(input.pageUrl, `no .${ARTICLE_CLASS} element in the page`);
   /** @type {Root} */

@@ -6,7 +6,7 @@
 import path from 'node:path';
 
 /** One emitted chunk: its files and the source files (module resources) bundled into it. */
-export interface BundleChunk {
+interface BundleChunk {
   readonly id: string;
   readonly names: readonly string[];
   /** The chunk's JS and CSS files, relative to the build root. */
@@ -18,7 +18,7 @@ export interface BundleChunk {
 }
 
 /** One emitted file that is not a chunk's own JS or CSS. */
-export interface BundleAsset {
+interface BundleAsset {
   readonly name: string;
   /** Copied as it is from a static directory (`staticDirectories`). */
   readonly copied: boolean;

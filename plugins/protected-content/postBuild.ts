@@ -54,13 +54,13 @@ export interface BuildFacts {
   readonly lang: string;
 }
 
-export const ROBOTS_FILE = 'robots.txt';
+const ROBOTS_FILE = 'robots.txt';
 /** Files Cloudflare's asset upload leaves out: it compresses at the edge itself. */
-export const ASSETS_IGNORE_FILE = '.assetsignore';
-export const ASSETS_IGNORE = '*.br\n*.gz\n';
+const ASSETS_IGNORE_FILE = '.assetsignore';
+const ASSETS_IGNORE = '*.br\n*.gz\n';
 
 /** The files this plugin writes, all public (the manifest is not listed in itself). */
-export const OWN_OUTPUTS: OutputRule = {
+const OWN_OUTPUTS: OutputRule = {
   writtenBy: 'plugins/protected-content',
   access: 'public',
   files: [SIGN_IN_SHELL_FILE, ROBOTS_FILE, ASSETS_IGNORE_FILE],

@@ -93,19 +93,19 @@ export function sampleOptionsOf(attributes: Readonly<Record<string, string | und
 export type HeaderValue =
   { readonly kind: 'text'; readonly text: string } | { readonly kind: 'bearerToken' } | { readonly kind: 'newUuid' };
 
-export interface RequestHeader {
+interface RequestHeader {
   readonly name: string;
   readonly value: HeaderValue;
 }
 
-export interface FormPart {
+interface FormPart {
   readonly name: string;
   /** The text of a field, or the file name of a file part. */
   readonly value: string;
   readonly file: boolean;
 }
 
-export type RequestBody =
+type RequestBody =
   | { readonly kind: 'json'; readonly value: unknown }
   | { readonly kind: 'multipart'; readonly parts: readonly FormPart[] };
 
@@ -129,7 +129,7 @@ export interface SampleRequest {
 export class SampleError extends Error {}
 
 /** Headers whose value must be new for every request, so that two copied samples never share one. */
-export const NEW_UUID_HEADERS: ReadonlySet<string> = new Set(['Idempotency-Key']);
+const NEW_UUID_HEADERS: ReadonlySet<string> = new Set(['Idempotency-Key']);
 
 /** What follows the base URL: the path and the query string. */
 export function requestTarget(request: Pick<SampleRequest, 'path' | 'query'>): string {

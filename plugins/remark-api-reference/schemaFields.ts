@@ -17,7 +17,7 @@ interface FieldRow {
 const MAX_DEPTH = 4;
 
 /** Merges `allOf` members into one schema (properties and `required` united). */
-export function mergeAllOf(schema: JsonObject): JsonObject {
+function mergeAllOf(schema: JsonObject): JsonObject {
   const members = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject).map(mergeAllOf) : [];
   if (members.length === 0) return schema;
   const { allOf: _allOf, ...own } = schema;

@@ -15,11 +15,6 @@ export interface SearchDocument {
   readonly [key: string]: unknown;
 }
 
-/** One part of the index file as the site ships it (titles, headings, descriptions, keywords, content): its documents, without a serialized index. */
-export interface ShippedSearchIndexPart {
-  readonly documents: readonly SearchDocument[];
-}
-
 export interface LunrIndexOptions {
   /** The theme's `removeDefaultStopWordFilter` includes `en`: stop words are indexed and found. */
   readonly keepStopWords: boolean;

@@ -5,12 +5,12 @@ import { bundleBrowserModule, stopBrowserModuleBundler } from '../lib/browserMod
 import { PAGE_HIDE_UNLOAD } from '.';
 
 /** The module the sign-in shell imports: `src/auth/signInStart.ts` and the SDK, bundled on their own. */
-export const SIGN_IN_STARTER_SOURCE = path.join(__dirname, '..', '..', 'src', 'auth', 'signInStart.ts');
+const SIGN_IN_STARTER_SOURCE = path.join(__dirname, '..', '..', 'src', 'auth', 'signInStart.ts');
 /** Where it is written in the build, with its content hash (a public file: no documentation in it). */
 export const SIGN_IN_STARTER_FILES = /^assets\/sign-in\/start\.[0-9a-f]{8}\.js$/;
 
 /** The starter as one minified ES module, with the same dependency swap as the site's bundle. */
-export async function bundleSignInStarter(): Promise<string> {
+async function bundleSignInStarter(): Promise<string> {
   return bundleBrowserModule({
     entryPoints: [SIGN_IN_STARTER_SOURCE],
     alias: { unload: PAGE_HIDE_UNLOAD },

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * Account data over HTTP, as Get account, the update pages (docs/accounts-api/endpoints/update-account) and the
  * onboarding description say: Get account shows the owners and blocks sent with the new-account request; a
  * change that applies at once shows at once; a reviewed change shows nothing until its review is approved, and

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The sandbox clock (`GET` and `POST /v1/sandbox/clock`, Accounts API): each client's sandbox time, moved forward
  * by a test so that what waits for time happens at once, and set back to real time by a reset.
  */

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The Try it panel of a docs site on this machine calls the local sandbox from the browser: the sandbox
  * answers its preflight and lets it read every response header; a page of any other origin gets no CORS
  * permission.

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * What an `Idempotency-Key` replays, as API standards (Idempotency, Replay behavior) and the `Idempotency-Key`
  * parameter of the descriptions say: the first completed answer, a 2xx or a 4xx, for 24 hours by the clock; not
  * a 5xx, which a retry with the same key runs again; and the account updates, whose optional key makes a retry of

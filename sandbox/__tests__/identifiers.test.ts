@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The one rule for identifiers (Standard data formats, section Identifiers; Standard errors, 404): an identifier
  * in a path names a resource or it doesn't, and one that names nothing your client may see (malformed, unknown
  * or another firm's) is `404 NOT_FOUND`, on every operation. Every operation with a path parameter is walked,

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The sandbox's sources of time and identity are injected: every ID it makes comes from its `ids` option, so a
  * test can name what it will get.
  */

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * Body limits and the answers to bad input, as the descriptions, API standards and Standard errors state them:
  * how large a body each operation reads (`x-max-body-bytes` of the descriptions' info) and the `413` beyond it,
  * uploads up to their file's `x-max-bytes` (10 MB), what a missing file part is, and the issue codes of

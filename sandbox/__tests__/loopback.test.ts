@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The sandbox asks contracts/net/loopback.ts what "this machine" is (its Host check against DNS rebinding, and
  * CORS for the Try it panel), as the identity provider, the site's settings and its Content-Security-Policy do.
  * Each case here is one on which they disagreed before.

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The `ACTION_REQUIRED` path of the onboarding review, end to end over HTTP, as Sandbox test values
  * (docs/getting-started/sandbox.mdx) and the onboarding result's description say: open an application, read
  * the result, answer the required action with the documented call, and see the documented final status.

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * What the sandbox checks on an option order, and what it does not model, as "What the sandbox models" on
  * Sandbox test values (docs/getting-started/sandbox.mdx) lists them: each listed check answers its code, and
  * each listed rule the sandbox does not model lets the order through.

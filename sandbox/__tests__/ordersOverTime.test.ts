@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * Orders over time, as the order pages say (Trading API, order data blocks and lifecycle): a `DAY` order expires
  * at the 4:00 p.m. Eastern close of its trade date, `IOC` cancels what does not fill at once, `FOK` fills whole or
  * not at all, and `STOP` and `STOP_LIMIT` orders trigger when the price trades at or through the stop. Everything

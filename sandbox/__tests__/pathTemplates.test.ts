@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The sandbox reads a path as contracts/openapi/pathTemplate.ts and parameters.ts say, as the site's Try it proxy
  * and the Try it panel do. Each case here is one on which they disagreed before.
  */

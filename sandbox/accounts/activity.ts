@@ -4,7 +4,7 @@ import { ApiError } from '../http';
 import { accountOf } from './status';
 
 /** Whether a date (`YYYY-MM-DD`) is within the `from` and `to` dates of the query, both included. */
-export function inDates(context: Context, date: unknown): boolean {
+function inDates(context: Context, date: unknown): boolean {
   const { from, to } = context.query;
   if (typeof from === 'string' && typeof to === 'string' && from > to) {
     throw new ApiError(400, 'INVALID_FIELD', 'from must not be after to.', [{ field: 'from', issue: 'out_of_range' }]);

@@ -7,7 +7,7 @@ import { OPTION_MULTIPLIER, OPTION_PREMIUM, optionDetails, priceOf } from '../or
 import { type AccountRecord, iso, isoDate, money, quantityText } from '../state';
 import { accountOf } from './status';
 
-export function balances(context: Context, account: AccountRecord): JsonObject {
+function balances(context: Context, account: AccountRecord): JsonObject {
   const long = [...account.positions.entries()].reduce(
     (sum, [symbol, position]) =>
       sum +
@@ -35,7 +35,7 @@ export function balances(context: Context, account: AccountRecord): JsonObject {
 
 export const getBalanceSummary: Handler = (context) => ({ status: 200, body: balances(context, accountOf(context)) });
 
-export function positionBody(
+function positionBody(
   context: Context,
   symbol: string,
   position: AccountRecord['positions'] extends Map<string, infer P> ? P : never,

@@ -50,7 +50,7 @@ export const listDocumentTypes: Handler = (context) => {
   return { status: 200, body: page(context, items, {}) };
 };
 
-export function storedDocument(context: Context) {
+function storedDocument(context: Context) {
   const document = context.state.documents.get(context.params.documentId);
   if (!document) throw unknownIdentifier(`Document ${context.params.documentId}`);
   return document;
@@ -71,9 +71,9 @@ export const getDocument: Handler = (context) => {
 };
 
 /** The smallest PDF readers open: one empty page. The content of every sandbox document. */
-export const EMPTY_PDF =
+const EMPTY_PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-export const EMPTY_PDF_SHA256 = createHash('sha256').update(EMPTY_PDF).digest('hex');
+const EMPTY_PDF_SHA256 = createHash('sha256').update(EMPTY_PDF).digest('hex');
 
 export const downloadDocument: Handler = (context) => {
   storedDocument(context);

@@ -31,7 +31,7 @@ export function applyApprovedChanges(context: Context, account: AccountRecord): 
 }
 
 /** Whether a review of an update by `operationId` is still open on the account (it decides at `decideAt`). */
-export function openReview(context: Context, accountNumber: string, operationId: string): boolean {
+function openReview(context: Context, accountNumber: string, operationId: string): boolean {
   for (const application of context.state.applications.values()) {
     if (application.update === operationId && application.accountNumber === accountNumber) {
       if (context.now < application.decideAt) return true;

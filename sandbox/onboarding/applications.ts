@@ -7,7 +7,7 @@ import { unknownIdentifier } from '../identifiers';
 import { iso } from '../state';
 import { actionsFor, reviewOf, reviewOutcome } from './review';
 
-export const RESERVATION_DAYS = 30;
+const RESERVATION_DAYS = 30;
 
 /** Reserved numbers unused at their `expiresAt` are `EXPIRED` from then on (30 days, or sooner by the sandbox clock). */
 function expireReservations(context: Context): void {
@@ -39,7 +39,7 @@ export const reserveAccountNumber: Handler = (context) => {
   return { status: 201, body: reservationBody(reservation) };
 };
 
-export const reservationBody = (reservation: {
+const reservationBody = (reservation: {
   accountNumber: string;
   accountType: string;
   status: string;
@@ -53,7 +53,7 @@ export const reservationBody = (reservation: {
   expiresAt: iso(reservation.expiresAt),
 });
 
-export function primaryFamilyName(body: JsonObject): string | undefined {
+function primaryFamilyName(body: JsonObject): string | undefined {
   const candidates = [body.primaryOwner, ...(Array.isArray(body.owners) ? body.owners : [])];
   for (const owner of candidates) {
     if (isObject(owner) && (owner.role === undefined || owner.role === 'PRIMARY') && 'familyName' in owner) {

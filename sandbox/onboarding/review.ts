@@ -124,7 +124,7 @@ export function actionsFor(
   return { actions, windowMs: familyName === 'Expire' ? EXPIRE_WINDOW_MS : ACTION_WINDOW_MS };
 }
 
-export type ActionStatus = 'OPEN' | 'SUBMITTED' | 'RESOLVED';
+type ActionStatus = 'OPEN' | 'SUBMITTED' | 'RESOLVED';
 
 /** Where an application stands at a moment: what the onboarding result answers. */
 export interface Review {

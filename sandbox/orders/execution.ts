@@ -24,7 +24,7 @@ const underlyingOf = (order: JsonObject): string => String(order.underlying ?? o
  * price is at or above the stop, a sell when it is at or below), and stays triggered; then a market order always
  * can, and a limit order when the price is at its limit or better.
  */
-export function executable(record: Pick<OrderRecord, 'order' | 'triggered'>, price: number): boolean {
+function executable(record: Pick<OrderRecord, 'order' | 'triggered'>, price: number): boolean {
   const { order } = record;
   const buying = String(order.side).startsWith('BUY');
   const type = String(order.type);
@@ -86,7 +86,7 @@ export function stepsFor(context: Context, record: Pick<OrderRecord, 'order' | '
 }
 
 /** The step that ends a `DAY` order placed at `placedAt` at the close of its trade date. */
-export const dayExpiry = (placedAt: number): OrderStep => ({
+const dayExpiry = (placedAt: number): OrderStep => ({
   at: sessionCloseAfter(placedAt),
   status: 'EXPIRED',
   reason: 'DAY: the order expired at the 4:00 p.m. Eastern close of its trade date.',

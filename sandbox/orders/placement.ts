@@ -85,7 +85,7 @@ export const placeEquityOrder =
   };
 
 /** The OCC symbol of a contract given by its terms: root padded to six, YYMMDD, C or P, strike × 1000 in eight digits. */
-export function occSymbol(body: JsonObject): string {
+function occSymbol(body: JsonObject): string {
   if (typeof body.symbol === 'string') return body.symbol;
   const date = String(body.expirationDate).replace(/-/g, '').slice(2);
   const strike = Math.round((amountOf(body.strikePrice) ?? 0) * 1000);

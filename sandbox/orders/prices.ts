@@ -3,8 +3,8 @@ import type { JsonObject } from '../../openapi/document';
 import { money } from '../state';
 
 /** The simulator's prices: `XMPL` at 185.50 USD as the descriptions say; every other symbol at 50.00. */
-export const EQUITY_PRICES: Readonly<Record<string, number>> = { XMPL: 185.5 };
-export const DEFAULT_PRICE = 50;
+const EQUITY_PRICES: Readonly<Record<string, number>> = { XMPL: 185.5 };
+const DEFAULT_PRICE = 50;
 /** An option's premium per share when a `MARKET` option order fills. */
 export const OPTION_PREMIUM = 5;
 export const OPTION_MULTIPLIER = 100;

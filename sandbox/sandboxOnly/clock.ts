@@ -12,19 +12,19 @@ import { iso } from '../state';
 const SECOND = 1000;
 const DAY_SECONDS = 86_400;
 /** How far ahead of real time the clock may run: 366 days. */
-export const MAX_AHEAD_MS = 366 * DAY_SECONDS * SECOND;
+const MAX_AHEAD_MS = 366 * DAY_SECONDS * SECOND;
 
 /** `PT6H`, `P1DT2H30M`: days, hours, minutes and seconds of an ISO 8601 duration (the schema's pattern). */
 const DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 
 /** The milliseconds of a duration the schema's pattern accepted. */
-export function durationMs(text: string): number {
+function durationMs(text: string): number {
   const [, days = '0', hours = '0', minutes = '0', seconds = '0'] = DURATION.exec(text) ?? [];
   return ((Number(days) * 24 + Number(hours)) * 3600 + Number(minutes) * 60 + Number(seconds)) * SECOND;
 }
 
 /** A duration in the same form, largest units first: `PT0S`, `PT6H`, `P1DT2H30M`. */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   let seconds = Math.floor(ms / SECOND);
   const days = Math.floor(seconds / DAY_SECONDS);
   seconds -= days * DAY_SECONDS;

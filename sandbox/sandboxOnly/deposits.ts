@@ -6,15 +6,15 @@ import { ApiError, type Detail } from '../http';
 import { businessDate, iso, money } from '../state';
 
 /** The most test cash a deposit and an account may hold (`createSandboxDeposit`). */
-export const DEPOSIT_LIMIT = 1_000_000;
-export const CASH_LIMIT = 10_000_000;
+const DEPOSIT_LIMIT = 1_000_000;
+const CASH_LIMIT = 10_000_000;
 
 /**
  * What is wrong with a deposit's amount, as the description names it: more than two decimal places is
  * `invalid_format`, zero, negative or above 1000000.00 is `out_of_range`, another currency is `invalid_value`.
  * (A value that is no decimal at all failed the Money schema before, as `invalid_format`.)
  */
-export function depositProblems(money: JsonObject): Detail[] {
+function depositProblems(money: JsonObject): Detail[] {
   const text = String(money.amount);
   const problems: Detail[] = [];
   if (!/^-?\d+(\.\d{1,2})?$/.test(text)) problems.push({ field: 'amount.amount', issue: 'invalid_format' });

@@ -18,7 +18,7 @@ import { DOCS_PAGE, FILES, LONG_SCRIPT, NOT_FOUND_PAGE, SECRET } from './fixture
  */
 
 /** @param {Headers} headers */
-export function headerRecord(headers) {
+function headerRecord(headers) {
   /** @type {Record<string, string>} */
   const record = {};
   headers.forEach((value, name) => (record[name] = value));
@@ -26,7 +26,7 @@ export function headerRecord(headers) {
 }
 
 /** @param {Response} response */
-export async function bytes(response) {
+async function bytes(response) {
   return Buffer.from(await response.arrayBuffer());
 }
 

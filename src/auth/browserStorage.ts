@@ -78,7 +78,7 @@ export function onSignOutElsewhere(listener: () => void): () => void {
 }
 
 /** Where okta-auth-js keeps a half-finished sign-in (state, nonce, PKCE verifier) and its return address. */
-export const TRANSACTION_STORAGE_KEYS = {
+const TRANSACTION_STORAGE_KEYS = {
   session: ['okta-transaction-storage', 'okta-pkce-storage', 'referrerPath'],
   local: ['okta-shared-transaction-storage', 'okta-original-uri-storage'],
 } as const;

@@ -12,7 +12,7 @@ export interface SiteLocation {
   readonly baseUrl: string;
 }
 
-export function docsHome({ baseUrl }: Pick<SiteLocation, 'baseUrl'>): string {
+function docsHome({ baseUrl }: Pick<SiteLocation, 'baseUrl'>): string {
   return `${baseUrl}docs`;
 }
 

@@ -10,7 +10,7 @@
 /** The key of a target's token in `sessionStorage`: the prefix and the target (`local`, `proxy`). */
 export const SANDBOX_TOKEN_KEY_PREFIX = 'docs-try-it-token:';
 /** Sent on `window` when the tokens were removed, so an open panel forgets its copy too. */
-export const SANDBOX_TOKENS_CLEARED_EVENT = 'docs-try-it-tokens-cleared';
+const SANDBOX_TOKENS_CLEARED_EVENT = 'docs-try-it-tokens-cleared';
 
 export interface SandboxToken {
   readonly accessToken: string;

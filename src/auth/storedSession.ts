@@ -22,7 +22,7 @@ export interface StoredSession {
 }
 
 /** Why stored tokens cannot be used without the SDK. */
-export type StoredSessionProblem = 'missing' | 'malformed' | 'expired' | 'wrong-issuer' | 'wrong-audience';
+type StoredSessionProblem = 'missing' | 'malformed' | 'expired' | 'wrong-issuer' | 'wrong-audience';
 
 export type StoredSessionReading =
   { readonly kind: 'valid'; readonly session: StoredSession } | { readonly kind: StoredSessionProblem };

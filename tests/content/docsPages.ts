@@ -14,7 +14,7 @@ export interface CodeBlock {
   readonly line: number;
 }
 
-export interface HeadingLine {
+interface HeadingLine {
   readonly depth: number;
   readonly text: string;
   readonly line: number;

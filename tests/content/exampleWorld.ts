@@ -145,7 +145,7 @@ const IDENTITY: Readonly<Record<string, readonly string[]>> = {
  * A person's names, `Jordan Rivera`; undefined for an object without them. An entity is left out: a revocable
  * trust or a sole proprietor reports under its owner's SSN.
  */
-export function nameOf(node: unknown): string | undefined {
+function nameOf(node: unknown): string | undefined {
   if (!isObject(node)) return undefined;
   const names = [node.givenName, node.familyName].filter((name): name is string => typeof name === 'string');
   return names.length > 0 ? names.join(' ') : undefined;

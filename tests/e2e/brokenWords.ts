@@ -19,7 +19,7 @@ export interface BrokenWord {
  * item starts a new run (a flex or grid item still joins an opening bracket before it). A word wider than the
  * block that holds it cannot fit and may break; SVG text, form controls and visually hidden text are skipped.
  */
-export function findBrokenWords(scope: string | null): BrokenWord[] {
+function findBrokenWords(scope: string | null): BrokenWord[] {
   const roots = scope ? Array.from(document.querySelectorAll(scope)) : [document.body];
   const INLINE = new Set(['inline', 'contents', 'ruby', 'ruby-text']);
   const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'SELECT', 'OPTION']);

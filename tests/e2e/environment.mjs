@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  */
 // Two checkouts on one machine can run their browser tests side by side with other ports.
 export const SITE_ORIGIN = `http://localhost:${process.env.E2E_SITE_PORT ?? 3100}`;
-export const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4100);
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4100);
 export const IDP_ISSUER = `http://localhost:${IDP_PORT}`;
 export const BUILD_DIR = 'build-e2e';
 /** A recognisable value: the tests fail if it appears anywhere in the built site. */
@@ -44,7 +44,7 @@ export const TEST_CONTROLS_TOKEN = process.env.IDP_TEST_CONTROLS_TOKEN;
  * the proxy's upstream is fixed when the site server starts). Beside the provider's port unless set.
  */
 export const PROXY_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? IDP_PORT + 100);
-export const PROXY_SANDBOX_ORIGIN = `http://127.0.0.1:${PROXY_SANDBOX_PORT}`;
+const PROXY_SANDBOX_ORIGIN = `http://127.0.0.1:${PROXY_SANDBOX_PORT}`;
 
 /** The site server's environment: the build's settings, and the Try it proxy pointed at that sandbox. */
 export const SITE_SERVER_ENV = {
@@ -71,7 +71,7 @@ export const BASE_URL_UNDER_TEST = '/developers/';
 export const BASE_URL_SITE_ORIGIN = `http://localhost:${process.env.E2E_BASE_SITE_PORT ?? 3101}`;
 /** The same build served by the Worker on workerd (scripts/worker-site.mjs). */
 export const BASE_URL_WORKER_ORIGIN = `http://localhost:${process.env.E2E_BASE_WORKER_PORT ?? 3102}`;
-export const BASE_URL_IDP_PORT = Number(process.env.E2E_BASE_IDP_PORT ?? 4101);
+const BASE_URL_IDP_PORT = Number(process.env.E2E_BASE_IDP_PORT ?? 4101);
 export const BASE_URL_IDP_ISSUER = `http://localhost:${BASE_URL_IDP_PORT}`;
 export const BASE_URL_BUILD_DIR = 'build-e2e-base-url';
 export const BASE_URL_BUILD_ENV = {

@@ -96,7 +96,7 @@ function descriptionVersion(api: string): string {
 }
 
 /** The MDX file behind a docs route. */
-export function docsFileFor(route: string): string {
+function docsFileFor(route: string): string {
   const relative = route.replace(/^\/docs\/?/, '');
   const candidates = relative
     ? [path.join('docs', `${relative}.mdx`), path.join('docs', relative, 'index.mdx')]

@@ -142,7 +142,7 @@ const INTERNAL_FOLDERS = new Set([
 ]);
 
 /** The package a bare specifier names, and the path inside it (`''` for the package itself). */
-export function splitSpecifier(specifier: string): { name: string; subpath: string } | null {
+function splitSpecifier(specifier: string): { name: string; subpath: string } | null {
   if (/^(?:\.|\/|node:|data:|https?:)/.test(specifier)) return null;
   const parts = specifier.split('/');
   const nameLength = specifier.startsWith('@') ? 2 : 1;
@@ -196,7 +196,7 @@ const SWAP_PLUGIN = /\.(?:NormalModuleReplacementPlugin|ContextReplacementPlugin
 const MAY_SWAP = /replaceDependency|(?:Replacement|Ignore)Plugin|\balias\b|\b(?:use|loader)\s*:/;
 
 /** The one helper every swap goes through (`replaceDependency`): its own constructor call is no patch. */
-export const SWAP_HELPERS = ['plugins/lib/replaceDependency.ts'];
+const SWAP_HELPERS = ['plugins/lib/replaceDependency.ts'];
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 const lineAt = (text: string, line: number) => text.split('\n')[line - 1] ?? '';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import fc from 'fast-check';
 import {
   LOCAL_SANDBOX_SOURCES,

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isObject, loadDereferenced } from '../../../openapi/descriptions';
 import { createAjv } from '../ajv';
 import { fieldPath, issueCodes, issueOf, orderPatternIssue, problemsOf, type IssueVocabulary } from '../issues.ts';

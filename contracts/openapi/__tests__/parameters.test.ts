@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isRequiredParameter, locationSchema, parameterValues, parametersOf } from '../parameters.ts';
 
 const parameters = parametersOf([

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { API_REFERENCE_PAGES } from '../../../config/apiReference';
 import { loadBundled } from '../../../openapi/descriptions';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { marked } from 'redoc/node_modules/marked';
 import { loadBundled } from '../../../openapi/descriptions';
 import { keptMarkdown, withKeptWords } from '../keptWords';

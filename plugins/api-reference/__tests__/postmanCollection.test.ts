@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { loadBundled } from '../../../openapi/descriptions';
 import type { JsonObject } from '../../../openapi/document';
 import { nameBasedUuid, postmanCollection, withFormExamplesOnFields, withStableIds } from '../postmanCollection';

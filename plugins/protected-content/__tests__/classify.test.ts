@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { classifyFiles, filesToClassify, sourcesUnder, UnclassifiedFilesError } from '../classify';
 import { DESCRIPTION_DOWNLOAD_FILES } from '../../api-reference/downloads';
 import { OTHER_PLUGINS_OUTPUTS } from '..';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, scriptHashSource } from '../csp';
 

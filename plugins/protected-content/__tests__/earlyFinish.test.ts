@@ -1,6 +1,3 @@
-/**
- * @jest-environment node
- */
 import { runInNewContext } from 'node:vm';
 import type { AuthSettings } from '../../../config/settings';
 import { EARLY_FINISH_GLOBAL } from '../../../contracts/auth/returnPage';

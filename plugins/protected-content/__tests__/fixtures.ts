@@ -2,10 +2,10 @@
 import type { BundleGraph } from '../bundleGraph';
 import { sourcesUnder, type ClassifyInput, type OutputRule } from '../classify';
 
-export const SITE_DIR = '/site';
+const SITE_DIR = '/site';
 const generated = (plugin: string, file: string) => `/site/.docusaurus/${plugin}/default/${file}`;
 
-export const isProtectedSource = sourcesUnder([
+const isProtectedSource = sourcesUnder([
   '/site/docs',
   '/site/.docusaurus/docusaurus-plugin-content-docs',
   '/site/.docusaurus/api-reference-orders',
@@ -134,7 +134,7 @@ export const FILES = [
   'assets/files/brochure-456.pdf',
 ];
 
-export const ROUTES_PATHS = ['/', '/404.html', '/search', '/docs/intro', '/api/orders-api'];
+const ROUTES_PATHS = ['/', '/404.html', '/search', '/docs/intro', '/api/orders-api'];
 
 export function classifyInput(overrides: Partial<ClassifyInput> = {}): ClassifyInput {
   return {

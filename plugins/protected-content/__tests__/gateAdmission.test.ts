@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { GATE_ADMITTED_SERVER_TIMING, GATE_TIMING } from '../../../config/gateAdmission.mjs';
 import { GATE_ADMITTED_ATTRIBUTE } from '../../../contracts/auth/gateAdmission';
 import { gateAdmissionHeadScript } from '../gateAdmission';

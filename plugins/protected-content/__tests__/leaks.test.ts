@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isProtectedPath } from '../../../config/protectedPaths.mjs';
 import type { BundleGraph } from '../bundleGraph';
 import { classifyFiles } from '../classify';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { NOINDEX_META } from '../html';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RETURN_TO_PARAM, SIGN_IN_PAGE_PATH } from '../../../config/protectedContent';

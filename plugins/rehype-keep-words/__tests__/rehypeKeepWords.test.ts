@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type { Element, Root, RootContent } from 'hast';
 import rehypeKeepWords, { KEEP_WHOLE } from '..';
 

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type { Paragraph, Root } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { expandReferences } from '..';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { operationHref } from '../../../config/apiReference';
 import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * Every request sample the docs show, sent to a Prism mock of its API description, which checks the
  * path, parameters, security and body against the description: each must get the documented success
  * status. The curl samples run exactly as a reader copies them (the placeholder token in

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from '../schemaFields';
 import { resolveReferences } from '../resolveReferences';
 

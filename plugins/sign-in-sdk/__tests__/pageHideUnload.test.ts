@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { add, getSize, removeAll } from '../client/pageHideUnload';
 
 afterEach(() => removeAll());

@@ -1,6 +1,3 @@
-/**
- * @jest-environment node
- */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * What the sign-in provider (`./index.tsx`) and the return page need from a sign-in engine. The one
  * implementation, on okta-auth-js, is `../authEngine.ts`, loaded on demand (`../loadAuthEngine.ts`);
- * unit tests use `../__tests__/fakeEngine.tsx`. Nothing here imports the SDK.
+ * unit tests use `../__tests__/fakes.tsx`. Nothing here imports the SDK.
  */
 import type { AuthEvent, SignedInUser } from './authMachine';
 

@@ -9,7 +9,7 @@ import SignInStatus from '../SignInStatus';
 import styles from './styles.module.css';
 
 /** How long a protected page may wait for the visitor to be known before it offers Retry. */
-export const SLOW_SIGN_IN_MS = 15_000;
+const SLOW_SIGN_IN_MS = 15_000;
 
 function useTakingTooLong(waiting: boolean, afterMs: number): boolean {
   const [slow, setSlow] = useState(false);

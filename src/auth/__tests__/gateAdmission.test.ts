@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { GATE_ADMITTED_ATTRIBUTE } from '../../../contracts/auth/gateAdmission';
 import type * as GateAdmission from '../gateAdmission';
 

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { TOKEN_STORAGE_KEY } from '../browserStorage';
 import { clearIdTokenCookie, hasIdTokenCookie, writeIdTokenCookie } from '../idTokenCookie';
 

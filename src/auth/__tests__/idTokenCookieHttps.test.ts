@@ -1,4 +1,5 @@
 /**
+ * @jest-environment jsdom
  * @jest-environment-options {"url": "https://docs.example/docs/intro"}
  */
 import { idTokenCookieNamesToRead } from '../../../config/idTokenCookie.mjs';

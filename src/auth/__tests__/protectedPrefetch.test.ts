@@ -4,7 +4,7 @@ import {
   type ProtectedRequests,
   type RouteLoader,
 } from '../protectedPrefetch';
-import { deferred } from './fakeEngine';
+import { deferred } from './fakes';
 
 function loaderWith(
   cookie: { present: boolean },

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { allowReturn } from '../returnLoopGuard';
 
 beforeEach(() => window.sessionStorage.clear());

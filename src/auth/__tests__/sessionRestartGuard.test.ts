@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { allowSessionRestart } from '../sessionRestartGuard';
 
 beforeEach(() => window.sessionStorage.clear());

@@ -1,8 +1,9 @@
+/** @jest-environment jsdom */
 import type { AuthSettings } from '@site/config/settings';
 import { createAuthEngine } from '../authEngine';
 import { TOKEN_STORAGE_KEY } from '../browserStorage';
 import { finishSignIn, startSignIn } from '../signInStart';
-import { deferred } from './fakeEngine';
+import { deferred } from './fakes';
 
 jest.mock('../authEngine', () => ({ createAuthEngine: jest.fn() }));
 

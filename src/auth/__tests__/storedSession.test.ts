@@ -6,7 +6,7 @@ import {
   signedInUserOf,
   userinfoOutcome,
 } from '../storedSession';
-import { AUTH_SETTINGS } from './fakeEngine';
+import { AUTH_SETTINGS } from './fakes';
 import { idTokenClaims, tokenStorage, unsignedJwt } from './storedTokens';
 
 const EXPECTED = AUTH_SETTINGS;

@@ -1,5 +1,5 @@
 /** okta-auth-js's token storage as a signed-in visitor's browser holds it, for unit tests. Not a test file itself. */
-import { AUTH_SETTINGS, DANA } from './fakeEngine';
+import { AUTH_SETTINGS, DANA } from './fakes';
 
 /** A JWT with `claims` and a made-up signature (the browser never verifies one; the gate and provider do). */
 export function unsignedJwt(claims: Record<string, unknown>): string {

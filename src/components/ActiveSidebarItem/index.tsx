@@ -6,7 +6,7 @@ import { scrollActiveItemIntoView } from './scrollActiveItemIntoView';
  * Brings the current page's sidebar link into view when a docs page loads, when the reader moves to
  * another page, and when the phone menu opens. Browser-only: it runs in an effect.
  */
-export function useActiveSidebarItemInView(activePath: string): void {
+function useActiveSidebarItemInView(activePath: string): void {
   const { shown: phoneMenuShown } = useNavbarMobileSidebar();
   useEffect(() => {
     // After the browser has laid out the expanded categories of the new page.

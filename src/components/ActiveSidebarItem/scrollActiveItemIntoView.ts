@@ -1,5 +1,5 @@
 /** The sidebar link of the page being read (the theme marks it `aria-current="page"`). */
-export const ACTIVE_SIDEBAR_LINK = '.menu__link--active[aria-current="page"]';
+const ACTIVE_SIDEBAR_LINK = '.menu__link--active[aria-current="page"]';
 
 /**
  * Scrolls each sidebar menu (the desktop sidebar's `nav.menu`, the phone menu's `.menu` panel) so

@@ -104,7 +104,7 @@ function useRedocStore(description: object): { readonly store: AppStore | null; 
  * Brings the operation of a deep link (`#operation/<id>`) into view once it is drawn. Redoc scrolls
  * there itself, but its first render can land before the page has settled and miss.
  */
-export function scrollToLinkedOperation(): void {
+function scrollToLinkedOperation(): void {
   const target = window.location.hash
     ? document.getElementById(decodeURIComponent(window.location.hash.slice(1)))
     : null;

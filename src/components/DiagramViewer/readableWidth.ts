@@ -1,5 +1,5 @@
 /** The smallest label size, in CSS pixels, at which a diagram drawn to fit its column is readable there. */
-export const MIN_LABEL_PX = 12;
+const MIN_LABEL_PX = 12;
 
 /** The smallest font size of the text a rendered diagram draws (its `<text>` and HTML labels), in its own units. */
 export function smallestLabelFont(svg: SVGSVGElement): number {

@@ -4,7 +4,7 @@ import { keepWholePieces, type TextPiece } from '../../../contracts/words/wordLe
 import keepWholeStyles from '../KeepWhole/styles.module.css';
 
 /** Pieces as text, kept tokens and line-break opportunities (`<wbr>`, which screen readers and copying ignore). */
-export function keptPieces(pieces: readonly TextPiece[]): ReactNode[] {
+function keptPieces(pieces: readonly TextPiece[]): ReactNode[] {
   return pieces.map(({ text, keep, breakAfter }, index) => (
     <Fragment key={index}>
       {keep ? <KeepWhole>{text}</KeepWhole> : text}

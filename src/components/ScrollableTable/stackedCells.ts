@@ -8,7 +8,7 @@ type ElementWithChildren = ReactElement<{ children?: ReactNode }>;
 const isElement = (node: ReactNode): node is ElementWithChildren => isValidElement(node);
 
 /** The plain text of a piece of React content (a header cell's label). */
-export function textOf(node: ReactNode): string {
+function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) return node.map(textOf).join('');
   if (isElement(node)) return textOf(node.props.children);

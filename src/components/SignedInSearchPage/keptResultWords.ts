@@ -2,8 +2,7 @@ import { keepWholePieces } from '../../../contracts/words/wordLengths';
 import { changesText, keptNodes } from '../KeptText/keptNodes';
 
 /** The parts of a result that hold text: its title, its place (breadcrumb) and its snippet. */
-export const RESULT_TEXT =
-  'article h2 a, article [class*="searchResultItemPath"], article [class*="searchResultItemSummary"]';
+const RESULT_TEXT = 'article h2 a, article [class*="searchResultItemPath"], article [class*="searchResultItemSummary"]';
 
 /** The first node each element was last rebuilt with: the element is not rebuilt again until it changes. */
 const rebuilt = new WeakMap<Element, Node | null>();

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { renderHook, waitFor } from '@testing-library/react';
 import usePersonalizedSample from '../usePersonalizedSample';
 

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import nprogress from 'nprogress';
 import { onRouteUpdate } from '../progressBarClientModule';
 

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { API_NAMES, loadBundled, operationsOf, type ApiName, type JsonObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
 

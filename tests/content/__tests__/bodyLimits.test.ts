@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isObject, type JsonObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
 import { allOperations, endpointPageOf, responsesOf } from '../operations';

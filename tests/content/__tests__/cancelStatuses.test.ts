@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { loadBundled, type JsonObject } from '../../../openapi/descriptions';
 import { readPage } from '../docsPages';
 

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { loadBundled, type JsonObject } from '../../../openapi/descriptions';
 import { diagramsOf, reachable, type Diagram, type DiagramEdge } from '../diagrams';
 import { docsFiles, readPage, textLines } from '../docsPages';

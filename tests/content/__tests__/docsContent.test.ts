@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { docsFiles, isPartial, proseWords, readPage } from '../docsPages';
 
 const pages = docsFiles().map(readPage);

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The docs' routes as a reader and a link see them: every route of the specification is served (under its
  * corrected name where `RENAMED_DOCS_ROUTES` gives one), nothing in the repository names a route that was
  * renamed, and every link of the pages and descriptions, and every category link, reaches a page.

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { API_NAMES, loadDereferenced, operationsOf, type JsonObject } from '../../../openapi/descriptions';
 import {
   BODY_LIMITS,

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The guides run end to end against the local sandbox (sandbox/), as a reader copies them: the quick
  * start, the open-account and update-account guides, and the single equity and option order pages, in
  * page order. Every request block (each `<RequestSamples>` as its curl tab, each ` ```bash ` block that

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { API_NAMES, isObject, loadDereferenced, operationsOf, type JsonObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage, textLines } from '../docsPages';
 

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * What the pages say about the local sandbox holds for a reader: they say where it comes from, and the download
  * page's check of a file against its `sha256` passes against it.
  */

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { isObject } from '../../../openapi/descriptions';
 import { docsFiles, readPage } from '../docsPages';
 import { allOperations, endpointPageOf, pathParametersOf } from '../operations';

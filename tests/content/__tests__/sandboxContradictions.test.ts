@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCAL_SANDBOX, URL_VARIABLES } from '../../../contracts/facts';

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
 import { referenceOperation } from '../../../plugins/remark-api-reference';
 import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL } from '../../../contracts/facts';

@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * The shell samples a reader copies use no variable that nothing has set: every `$NAME` of a `bash` block
  * without a default (`${NAME:-…}`) is set earlier on the page (`NAME=`, `export NAME`, `read NAME`), or the
  * text before the block links to the section of a page that sets it. The integration overview's first call,

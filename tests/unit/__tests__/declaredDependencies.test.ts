@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * Every package package.json declares is used: imported or named by the project's own files, run by
  * a script, the type package of a used package, or a peer that a used package asks for. A package
  * declared and never used fails this test, so a dead declaration cannot stay.
@@ -73,8 +71,12 @@ function commandWords(texts: readonly string[]): Set<string> {
 function unusedDependencies(packages: readonly string[], files: readonly string[]): string[] {
   const texts = files.map((file) => readFileSync(path.join(ROOT, file), 'utf8'));
   const named = namedPackages(texts);
-  // Jest finds its test environment by name: `jsdom` is the package `jest-environment-jsdom`.
+  // Jest finds a test environment by name, the default one or a file's `@jest-environment jsdom` docblock: `jsdom` is the
+  // package `jest-environment-jsdom`.
   named.add(`jest-environment-${jestConfig.testEnvironment}`);
+  for (const text of texts) {
+    for (const match of text.matchAll(/@jest-environment ([\w-]+)/g)) named.add(`jest-environment-${match[1]}`);
+  }
   const commands = commandWords([
     ...Object.values(project.scripts ?? {}),
     ...files

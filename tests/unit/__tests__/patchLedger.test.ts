@@ -1,6 +1,4 @@
 /**
- * @jest-environment node
- *
  * PATCHES.md against the code and node_modules: a package that moved names the rows to check again, a patch
  * in the code without a row fails, and so does a row whose code is gone (see PATCHES.md for the format).
  */

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React, { type ReactNode } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SIGN_OUT_SIGNAL_KEY, TOKEN_STORAGE_KEY } from '../../browserStorage';
@@ -13,7 +14,7 @@ import {
   FakeEngine,
   renderAt,
   seedStoredSession,
-} from '../../__tests__/fakeEngine';
+} from '../../__tests__/fakes';
 import { idTokenClaims, tokenStorage } from '../../__tests__/storedTokens';
 
 interface StoredIdToken {
@@ -22,16 +23,10 @@ interface StoredIdToken {
 import AuthProvider, { useAuth } from '..';
 import useSandboxClientId from '../../useSandboxClientId';
 
-jest.mock('@site/src/hooks/useSiteSettings', () => ({
-  __esModule: true,
-  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
-}));
-jest.mock('../../loadAuthEngine', () => ({
-  loadAuthEngine: jest.fn(),
-  preloadAuthEngine: jest.fn(),
-  authEngineRequested: () => false,
-  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
-}));
+jest.mock('@site/src/hooks/useSiteSettings', () =>
+  jest.requireActual('../../__tests__/fakes').fakeSiteSettingsModule(),
+);
+jest.mock('../../loadAuthEngine', () => jest.requireActual('../../__tests__/fakes').fakeLoadAuthEngineModule());
 const load = jest.mocked(loadAuthEngine);
 const preload = jest.mocked(preloadAuthEngine);
 

@@ -1,21 +1,18 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { act, waitFor } from '@testing-library/react';
 import { loadAuthEngine } from '../../loadAuthEngine';
 import * as signInFailure from '../../signInFailure';
-import { answered, deferred, FakeEngine, renderAt } from '../../__tests__/fakeEngine';
+import { answered, deferred, FakeEngine, renderAt } from '../../__tests__/fakes';
 import type { ReceivedSignIn } from '../../AuthProvider/engine';
 import { EARLY_FINISH_GLOBAL } from '../../../../contracts/auth/returnPage';
 import type { EarlyFinish, EarlyFinishOutcome } from '../../earlyFinish';
 import LoginCallbackHandler, { CALLBACK_TIMEOUT_MS } from '..';
 
-jest.mock('@site/src/hooks/useSiteSettings', () => ({
-  __esModule: true,
-  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
-}));
-jest.mock('../../loadAuthEngine', () => ({
-  loadAuthEngine: jest.fn(),
-  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
-}));
+jest.mock('@site/src/hooks/useSiteSettings', () =>
+  jest.requireActual('../../__tests__/fakes').fakeSiteSettingsModule(),
+);
+jest.mock('../../loadAuthEngine', () => jest.requireActual('../../__tests__/fakes').fakeLoadAuthEngineModule());
 const load = jest.mocked(loadAuthEngine);
 
 const CALLBACK = '/login/callback?code=abc&state=xyz';

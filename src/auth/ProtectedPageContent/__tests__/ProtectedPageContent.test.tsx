@@ -1,22 +1,17 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { SIGN_OUT_SIGNAL_KEY } from '../../browserStorage';
 import { pageAdmittedByGate } from '../../gateAdmission';
 import { loadAuthEngine, preloadAuthEngine } from '../../loadAuthEngine';
-import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
+import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakes';
 import ProtectedPageContent from '..';
 
-jest.mock('@site/src/hooks/useSiteSettings', () => ({
-  __esModule: true,
-  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
-}));
-jest.mock('../../loadAuthEngine', () => ({
-  loadAuthEngine: jest.fn(),
-  preloadAuthEngine: jest.fn(),
-  authEngineRequested: () => false,
-  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
-}));
+jest.mock('@site/src/hooks/useSiteSettings', () =>
+  jest.requireActual('../../__tests__/fakes').fakeSiteSettingsModule(),
+);
+jest.mock('../../loadAuthEngine', () => jest.requireActual('../../__tests__/fakes').fakeLoadAuthEngineModule());
 // Whether the server's gate admitted the page load: what its inline script read (see gateAdmission.test.ts).
 jest.mock('../../gateAdmission', () => ({
   pageAdmittedByGate: jest.fn(() => false),

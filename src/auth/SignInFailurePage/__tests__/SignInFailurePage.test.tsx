@@ -1,14 +1,14 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AuthContextValue } from '../../AuthProvider';
-import { DANA } from '../../__tests__/fakeEngine';
+import { DANA, fakeAuth } from '../../__tests__/fakes';
 import SignInFailurePage from '..';
 
-jest.mock('@site/src/hooks/useSiteSettings', () => ({
-  __esModule: true,
-  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
-}));
+jest.mock('@site/src/hooks/useSiteSettings', () =>
+  jest.requireActual('../../__tests__/fakes').fakeSiteSettingsModule(),
+);
 const mockAuth = jest.fn<AuthContextValue, []>();
 jest.mock('../../AuthProvider', () => ({ useAuth: () => mockAuth() }));
 
@@ -16,14 +16,7 @@ function renderPage(
   entry: string | { pathname: string; search: string; state?: unknown },
   status: AuthContextValue['status'] = 'anonymous',
 ) {
-  const auth: AuthContextValue = {
-    status,
-    user: status === 'authenticated' ? DANA : null,
-    problem: null,
-    signIn: jest.fn(() => Promise.resolve()),
-    signOut: jest.fn(() => Promise.resolve()),
-    retry: jest.fn(),
-  };
+  const auth = fakeAuth({ status, user: status === 'authenticated' ? DANA : null });
   mockAuth.mockReturnValue(auth);
   render(
     <MemoryRouter initialEntries={[entry]}>

@@ -1,20 +1,15 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import AuthProvider from '../../AuthProvider';
 import { loadAuthEngine } from '../../loadAuthEngine';
-import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakeEngine';
+import { answered, FakeEngine, renderAt, seedStoredSession } from '../../__tests__/fakes';
 import SignInPage from '..';
 
-jest.mock('@site/src/hooks/useSiteSettings', () => ({
-  __esModule: true,
-  default: () => jest.requireActual('../../__tests__/fakeEngine').SITE_SETTINGS,
-}));
-jest.mock('../../loadAuthEngine', () => ({
-  loadAuthEngine: jest.fn(),
-  preloadAuthEngine: jest.fn(),
-  authEngineRequested: () => false,
-  currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
-}));
+jest.mock('@site/src/hooks/useSiteSettings', () =>
+  jest.requireActual('../../__tests__/fakes').fakeSiteSettingsModule(),
+);
+jest.mock('../../loadAuthEngine', () => jest.requireActual('../../__tests__/fakes').fakeLoadAuthEngineModule());
 const load = jest.mocked(loadAuthEngine);
 
 function renderSignInPage(path: string, engine = new FakeEngine()) {

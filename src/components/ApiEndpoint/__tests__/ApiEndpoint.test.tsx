@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { render, screen, within } from '@testing-library/react';
 import ApiEndpoint from '..';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { fireEvent, render, screen, within } from '@testing-library/react';

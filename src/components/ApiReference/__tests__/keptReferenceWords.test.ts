@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { keepRedrawnText, keepTextWhole, keepWordsUnder } from '../keptReferenceWords';
 
 function drawn(html: string): HTMLElement {

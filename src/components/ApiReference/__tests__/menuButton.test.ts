@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { makeMenuButtonOperable, MENU_BUTTON_NAME } from '../menuButton';
 
 /** Redoc's layout as it draws it on a phone: the menu (hidden until opened) and the floating button after it. */

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { drawsInParts, operationParts, STACKED_LAYOUT_QUERY } from '../operationParts';
 
 /** Redoc's section of one operation: the row with the middle panel (ending with the responses) and the samples. */

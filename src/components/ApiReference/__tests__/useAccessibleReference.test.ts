@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { levelOperationParts, makeSamplesFocusable } from '../useAccessibleReference';
 
 function redocOperation(): HTMLElement {

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { render } from '@testing-library/react';
 import KeptText, { keptHtml } from '..';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import PageActions from '..';

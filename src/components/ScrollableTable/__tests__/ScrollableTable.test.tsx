@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import React from 'react';
 import { render, screen } from '@testing-library/react';
 import ScrollableTable from '..';

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { keepResultWords, keepResultsWords } from '../keptResultWords';
 
 function element(html: string, tag = 'p'): HTMLElement {

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { tidyResults } from '../tidyResults';
 
 interface Result {

@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 import { wholeWordMarks } from '../wholeWordMarks';
 
 function marked(html: string): { root: HTMLElement; widened: number } {

@@ -1,9 +1,11 @@
-import { buildIndex } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex';
-import type lunr from 'lunr';
-import { buildLunrIndex, type SearchDocument } from '../lunrIndex';
+// @ts-check
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildIndex } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/buildIndex.js';
+import { buildLunrIndex } from '../lunrIndex.ts';
 
-/** Documents shaped like the theme's: titles, headings and content, with stop words, codes and numbers. */
-const documents: SearchDocument[] = [
+/** Documents shaped like the theme's: titles, headings and content, with stop words, codes and numbers. @type {import('../lunrIndex.ts').SearchDocument[]} */
+const documents = [
   { i: 1, t: 'Single equity order', u: '/docs/trading-api/equity/single-equity-order', b: [] },
   { i: 2, t: 'Place an order for one account', u: '/docs/trading-api/equity/single-equity-order', h: '#place', p: 1 },
   {
@@ -28,8 +30,8 @@ const documents: SearchDocument[] = [
   },
 ];
 
-/** The theme's own build step, as it runs for this site's options. */
-function themeIndex(docs: SearchDocument[]): lunr.Index {
+/** The theme's own build step, as it runs for this site's options. @param {import('../lunrIndex.ts').SearchDocument[]} docs */
+function themeIndex(docs) {
   const [{ index }] = buildIndex([docs], {
     language: ['en'],
     removeDefaultStopWordFilter: ['en'],
@@ -41,20 +43,23 @@ function themeIndex(docs: SearchDocument[]): lunr.Index {
 describe('buildLunrIndex', () => {
   test('builds the index the theme builds (terms, positions, field vectors)', () => {
     const ours = buildLunrIndex(documents, { keepStopWords: true });
-    expect(JSON.stringify(ours.toJSON())).toBe(JSON.stringify(themeIndex(documents).toJSON()));
+    assert.equal(JSON.stringify(ours.toJSON()), JSON.stringify(themeIndex(documents).toJSON()));
   });
 
   test('keeps stop words when told to, so a query made of them still finds its page', () => {
     const withStopWords = buildLunrIndex(documents, { keepStopWords: true });
     const withoutStopWords = buildLunrIndex(documents, { keepStopWords: false });
-    expect(withStopWords.search('be').map((result) => result.ref)).toEqual(['6']);
-    expect(withoutStopWords.search('be')).toEqual([]);
+    assert.deepEqual(
+      withStopWords.search('be').map((result) => result.ref),
+      ['6'],
+    );
+    assert.deepEqual(withoutStopWords.search('be'), []);
   });
 
   test('finds stemmed words with their positions, which the snippets highlight', () => {
     const [result] = buildLunrIndex(documents, { keepStopWords: true }).search('checks');
-    expect(result.ref).toBe('3');
-    const metadata = result.matchData.metadata as Record<string, { t: { position: number[][] } }>;
-    expect(metadata.check.t.position).toEqual([[13, 7]]);
+    assert.equal(result.ref, '3');
+    const metadata = /** @type {Record<string, { t: { position: number[][] } }>} */ (result.matchData.metadata);
+    assert.deepEqual(metadata.check.t.position, [[13, 7]]);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * A stand-in for the sign-in engine (the `AuthEngine` interface), driven by the test: it reports
- * what a test tells it to and records what the site asks of it. Not a test file itself.
+ * The sign-in tests' fakes, in one place. A stand-in for the sign-in engine (the `AuthEngine` interface), driven by
+ * the test: it reports what a test tells it to and records what the site asks of it; the modules the tests replace
+ * (`jest.mock(path, () => jest.requireActual('…/fakes').fake…Module())`); a sign-in state for components that only
+ * read `useAuth()`. Not a test file itself.
  */
 import React, { type ReactNode } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { AuthSettings } from '@site/config/settings';
+import type { AuthContextValue } from '../AuthProvider';
 import type { AuthEngine, EngineEvent, ReceivedSignIn, SignedInUser } from '../AuthProvider/engine';
 import { TOKEN_STORAGE_KEY } from '../browserStorage';
 
@@ -23,6 +26,37 @@ export const AUTH_SETTINGS: AuthSettings = {
 export const SITE_SETTINGS = { auth: AUTH_SETTINGS, baseUrl: '/' };
 
 export const DANA: SignedInUser = { subject: 'developer', name: 'Dana Developer' };
+
+/** `src/hooks/useSiteSettings` for the sign-in tests: the settings above. */
+export function fakeSiteSettingsModule() {
+  return { __esModule: true, default: () => SITE_SETTINGS };
+}
+
+/**
+ * `src/auth/loadAuthEngine` without the SDK: the test hands each render its `FakeEngine` through
+ * `jest.mocked(loadAuthEngine).mockResolvedValue(engine)`; nothing was preloaded.
+ */
+export function fakeLoadAuthEngineModule() {
+  return {
+    loadAuthEngine: jest.fn(),
+    preloadAuthEngine: jest.fn(),
+    authEngineRequested: () => false,
+    currentSite: (baseUrl: string) => ({ origin: globalThis.location.origin, baseUrl }),
+  };
+}
+
+/** What `useAuth()` gives a component, anonymous unless told otherwise; its actions are mocks that resolve. */
+export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  return {
+    status: 'anonymous',
+    user: null,
+    problem: null,
+    signIn: jest.fn(() => Promise.resolve()),
+    signOut: jest.fn(() => Promise.resolve()),
+    retry: jest.fn(),
+    ...overrides,
+  };
+}
 
 /** A promise the test settles by hand. */
 export function deferred<T>() {

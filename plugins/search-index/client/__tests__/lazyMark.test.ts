@@ -1,4 +1,5 @@
-import LazyMark from '../client/lazyMark';
+/** @jest-environment jsdom */
+import LazyMark from '../lazyMark';
 
 function article(text: string): HTMLElement {
   const element = document.createElement('article');
