@@ -65,7 +65,13 @@ export function stepsFor(context: Context, record: Pick<OrderRecord, 'order' | '
   }
   if (filling < quantity) {
     if (timeInForce === 'IOC') {
-      steps.push({ at, status: 'CANCELED', reason: 'IOC: the quantity that did not fill at once was canceled.' });
+      // The market reports the cancel of the rest after the fill it made, one acknowledgement later, so that a
+      // reader sees PARTIALLY_FILLED and then CANCELED.
+      steps.push({
+        at: filling > 0 ? at + timing.acknowledgeMs : at,
+        status: 'CANCELED',
+        reason: 'IOC: the quantity that did not fill at once was canceled.',
+      });
     } else if (timeInForce === 'FOK') {
       steps.push({
         at,

@@ -40,11 +40,36 @@ async function partlyFilled(world: World): Promise<string> {
   return path;
 }
 
-/**
- * Six hours and a minute: from the suite's start (10:00 in New York, where the local clock starts) past the
- * close, 16:00, when a `DAY` order's time in force ends.
- */
-const PAST_THE_CLOSE_MS = (6 * 60 + 1) * 60_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const NEW_YORK = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+function newYork(ms: number): { day: number; hour: number } {
+  const parts = Object.fromEntries(NEW_YORK.formatToParts(ms).map((part) => [part.type, part.value]));
+  return { day: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)), hour: Number(parts.hour) };
+}
+
+/** The first 4:00 p.m. New York close of a weekday after `ms`, when a `DAY` order's time in force ends. */
+export function nextClose(ms: number): number {
+  for (let day = newYork(ms).day; ; day += DAY_MS) {
+    if ([0, 6].includes(new Date(day).getUTCDay())) continue;
+    const summer = day + 20 * 60 * MINUTE_MS;
+    const close = newYork(summer).hour === 16 ? summer : summer + 60 * MINUTE_MS;
+    if (close > ms) return close;
+  }
+}
+
+/** Moves the sandbox clock (the clock operation) a minute past the next close. */
+async function pastTheClose(world: World): Promise<void> {
+  await world.moveClockTo(nextClose(await world.clock()) + MINUTE_MS);
+}
 
 export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
   'PENDING_NEW -> NEW': async (world) => {
@@ -86,7 +111,7 @@ export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
   },
   'NEW -> EXPIRED': async (world) => {
     const path = await working(world);
-    world.client.target.advance?.(PAST_THE_CLOSE_MS);
+    await pastTheClose(world);
     await world.orderIn(path, 'EXPIRED');
     return path;
   },
@@ -111,7 +136,7 @@ export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
   },
   'PARTIALLY_FILLED -> EXPIRED': async (world) => {
     const path = await partlyFilled(world);
-    world.client.target.advance?.(PAST_THE_CLOSE_MS);
+    await pastTheClose(world);
     await world.orderIn(path, 'EXPIRED');
     return path;
   },

@@ -80,6 +80,18 @@ const UNKNOWN: Readonly<Record<string, string>> = {
   symbol: 'ZZZZ',
 };
 
+/**
+ * The test price takes any equity ticker (every ticker trades in the sandbox, as the first test-value row of
+ * placeEquityOrder says), so the symbol it does not know is one that is not a ticker: its 404 example's OCC
+ * option symbol.
+ */
+const UNKNOWN_BY_OPERATION: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  setSandboxPrice: { symbol: 'XMPL  250620C00190000' },
+};
+
+const unknownValue = (operation: Operation, name: string): string =>
+  UNKNOWN_BY_OPERATION[operation.operationId]?.[name] ?? UNKNOWN[name];
+
 function pathValue(operation: Operation, name: string, fixture: Fixture): string {
   switch (name) {
     case 'accountNumber':
@@ -102,7 +114,7 @@ function pathValue(operation: Operation, name: string, fixture: Fixture): string
 /** The operation's path with the fixture's values, or with `unknown` ones for the parameters named. */
 export function pathOf(operation: Operation, fixture: Fixture, unknown: readonly string[] = []): string {
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(unknown.includes(name) ? UNKNOWN[name] : pathValue(operation, name, fixture)),
+    encodeURIComponent(unknown.includes(name) ? unknownValue(operation, name) : pathValue(operation, name, fixture)),
   );
 }
 
@@ -595,6 +607,20 @@ export const SPECIFIC: Readonly<Record<string, Producer>> = {
     send(world, { method: 'GET', path: pathOf(operation, fixture) }),
   'downloadDocument 200': ({ world, fixture }, operation) =>
     send(world, { method: 'GET', path: pathOf(operation, fixture) }),
+  'getSandboxClock 200': ({ world }) => send(world, { method: 'GET', path: '/sandbox/clock' }),
+  // One second: the rest of the suite meets a clock moved that little as if time had passed.
+  'advanceSandboxClock 200': ({ world }) =>
+    send(world, { method: 'POST', path: '/sandbox/clock', body: { advanceBy: 'PT1S' }, headers: newKey() }),
+  // The clock moves forward only (the description's first 422 example).
+  'advanceSandboxClock 422': ({ world }) =>
+    send(world, { method: 'POST', path: '/sandbox/clock', body: { to: '2000-01-01T00:00:00Z' }, headers: newKey() }),
+  // A symbol of its own, which no other test trades.
+  'setSandboxPrice 200': ({ world }) =>
+    send(world, {
+      method: 'PUT',
+      path: '/sandbox/prices/XSET',
+      body: { price: { amount: '42.00', currency: 'USD' } },
+    }),
   'resetSandbox 200': ({ world }) => send(world, { method: 'POST', path: '/sandbox/reset', headers: newKey() }),
 };
 

@@ -19,7 +19,7 @@ import { UNREACHABLE_EDGES, UNREACHABLE_ROWS, UNREACHABLE_STATUSES, type Unreach
 import { World, expectStatus, requestExample, TEST_CASH, withFields } from '../world';
 
 const target = targetFrom(process.env, descriptions().rateLimit.burst);
-const remote = target.advance === null;
+const { remote } = target;
 const client = new Client(target);
 const limited = new Client({ ...target, fetch: target.rateLimitedFetch });
 const world = new World(client);
@@ -52,7 +52,7 @@ const rowsLater = rows.filter((rowCase) => rowCase.row.expect.after);
 
 async function rowTest(rowCase: RowCase): Promise<void> {
   const unreachable = entry(UNREACHABLE_ROWS, rowCase.name);
-  const why = cannotRun(rowCase, !remote);
+  const why = cannotRun(rowCase);
   if (unreachable) {
     if (why) return;
     // Listed, yet runnable: it must still fail, or the entry is stale.
