@@ -5,6 +5,7 @@ import { type Context, type Handler, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { unknownIdentifier } from '../identifiers';
 import { iso } from '../state';
+import { checkOwners } from './businessRules';
 import { actionsFor, reviewOf, reviewOutcome } from './review';
 
 export const RESERVATION_DAYS = 30;
@@ -76,6 +77,8 @@ export const openAccount: Handler = (context) => {
       `This sandbox client holds ${limits.accounts} accounts, the most the sandbox keeps per client. POST /v1/sandbox/reset clears them.`,
     );
   }
+  // The rules of the account type come first: a 422 creates nothing and uses no reserved number.
+  checkOwners(context, body);
   let accountNumber: string;
   if (typeof body.accountNumber === 'string') {
     expireReservations(context);
