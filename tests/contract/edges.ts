@@ -4,7 +4,9 @@
  * returns the path of the order to watch; the suite checks that the order was seen in the edge's two statuses
  * one after the other. An edge with no recipe must be in unreachable.ts.
  */
+import { closeAfter } from '../../openapi/sandboxBehaviour';
 import { descriptions } from './check';
+import { timeInForceRules } from './orderRules';
 import { expectStatus, type World } from './world';
 
 export type Edge = `${string} -> ${string}`;
@@ -41,34 +43,10 @@ async function partlyFilled(world: World): Promise<string> {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-const NEW_YORK = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
 
-function newYork(ms: number): { day: number; hour: number } {
-  const parts = Object.fromEntries(NEW_YORK.formatToParts(ms).map((part) => [part.type, part.value]));
-  return { day: Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)), hour: Number(parts.hour) };
-}
-
-/** The first 4:00 p.m. New York close of a weekday after `ms`, when a `DAY` order's time in force ends. */
-export function nextClose(ms: number): number {
-  for (let day = newYork(ms).day; ; day += DAY_MS) {
-    if ([0, 6].includes(new Date(day).getUTCDay())) continue;
-    const summer = day + 20 * 60 * MINUTE_MS;
-    const close = newYork(summer).hour === 16 ? summer : summer + 60 * MINUTE_MS;
-    if (close > ms) return close;
-  }
-}
-
-/** Moves the sandbox clock (the clock operation) a minute past the next close. */
+/** Moves the sandbox clock (the clock operation) a minute past the next close that `x-time-in-force` states. */
 async function pastTheClose(world: World): Promise<void> {
-  await world.moveClockTo(nextClose(await world.clock()) + MINUTE_MS);
+  await world.moveClockTo(closeAfter(timeInForceRules().close, await world.clock()) + MINUTE_MS);
 }
 
 export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
