@@ -2,8 +2,11 @@
  * The sandbox's behaviour as the descriptions state it, as data a program reads: the rows of
  * `x-sandbox-test-values` (each a `trigger` and an `expect` beside the `when` and `outcome` the pages show), and
  * the rules of `info.x-identifier-errors`, the `Idempotency-Key` parameters' `x-replay`, the `x-dates` of
- * `accounts#Trade`, and the order updates' `x-replacement` and block allocations' `x-allocation`. One schema for each, checked in `openapi/__tests__/sandboxBehaviour.test.ts`; the contract
- * suite (`tests/contract/`) runs every row. WRITING.md describes the fields.
+ * `accounts#Trade`, the order updates' `x-replacement`, the block allocations' `x-allocation`, the owner schemas'
+ * `x-business-rules`, the generated forms' `x-document-fits`, and `orders#TimeInForce`'s `x-time-in-force` and
+ * `orders#OrderType`'s `x-stop-trigger`. One schema for each, checked in
+ * `openapi/__tests__/sandboxBehaviour.test.ts`; the contract suite (`tests/contract/`) runs every row. WRITING.md
+ * describes the fields.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { isObject, type JsonObject } from './document';
@@ -40,7 +43,7 @@ export interface TestValueRow {
 const FIELD_PATH = '^[A-Za-z][A-Za-z0-9]*(\\[\\d+\\])?(\\.[A-Za-z][A-Za-z0-9]*(\\[\\d+\\])?)*$';
 
 /** The JSON Schema of one row of `x-sandbox-test-values`. */
-export const TEST_VALUE_ROW_SCHEMA = {
+const TEST_VALUE_ROW_SCHEMA = {
   type: 'object',
   required: ['when', 'outcome', 'trigger', 'expect'],
   additionalProperties: false,
@@ -85,7 +88,7 @@ export const TEST_VALUE_ROW_SCHEMA = {
 } as const;
 
 /** `info.x-identifier-errors`: what a path identifier or an account in a body that names nothing the client may see gets. */
-export const IDENTIFIER_ERRORS_SCHEMA = {
+const IDENTIFIER_ERRORS_SCHEMA = {
   type: 'object',
   required: ['status', 'code', 'path', 'body'],
   additionalProperties: false,
@@ -98,7 +101,7 @@ export const IDENTIFIER_ERRORS_SCHEMA = {
 } as const;
 
 /** `x-replay` of the `Idempotency-Key` parameters: the answers a key replays (`stored`) and those it runs again. */
-export const REPLAY_SCHEMA = {
+const REPLAY_SCHEMA = {
   type: 'object',
   required: ['stored', 'notStored', 'otherBody'],
   additionalProperties: false,
@@ -110,7 +113,7 @@ export const REPLAY_SCHEMA = {
 } as const;
 
 /** `x-dates` of `accounts#Trade`: how a trade's dates follow from when it executed. */
-export const TRADE_DATES_SCHEMA = {
+const TRADE_DATES_SCHEMA = {
   type: 'object',
   required: ['tradeDate', 'settlementDate'],
   additionalProperties: false,
@@ -137,7 +140,7 @@ export const TRADE_DATES_SCHEMA = {
 const STATUS_AND_CODE = { type: 'string', pattern: '^[1-5]\\d\\d [A-Z_]+$' } as const;
 
 /** `x-replacement` of the order updates: which orders can be replaced, and what the replacement carries. */
-export const REPLACEMENT_SCHEMA = {
+const REPLACEMENT_SCHEMA = {
   type: 'object',
   required: ['from', 'otherwise', 'quantity', 'carries', 'links'],
   additionalProperties: false,
@@ -156,7 +159,7 @@ export const REPLACEMENT_SCHEMA = {
 } as const;
 
 /** `x-allocation` of the block allocations: which blocks can be allocated, how often, and what each allocation is. */
-export const ALLOCATION_SCHEMA = {
+const ALLOCATION_SCHEMA = {
   type: 'object',
   required: ['from', 'otherwise', 'again', 'creates'],
   additionalProperties: false,
@@ -187,6 +190,228 @@ export const ALLOCATION_SCHEMA = {
   },
 } as const;
 
+const ACCOUNT_TYPES = { type: 'array', items: { type: 'string', pattern: '^[A-Z][A-Z_]*$' }, minItems: 1 } as const;
+
+/**
+ * `x-business-rules` of an owner schema (onboarding): rules of one of its fields that a JSON Schema cannot state
+ * (an age) or that the account type adds (`MARRIED` on a community property account). An application or an
+ * update that breaks one gets `422 BUSINESS_RULE_VIOLATION` with `message` and the field (`out_of_range` for an
+ * age, `invalid_value` for a value).
+ */
+const BUSINESS_RULES_SCHEMA = {
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    required: ['field', 'message'],
+    additionalProperties: false,
+    properties: {
+      field: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
+      minimumAge: { type: 'integer', minimum: 1 },
+      equals: { type: 'string' },
+      message: { type: 'string', minLength: 1 },
+    },
+    oneOf: [{ required: ['minimumAge'] }, { required: ['equals'] }],
+  },
+} as const;
+
+/**
+ * `x-document-fits` of `generateAccountDocument`: the account types each form fits (`accountTypes`) or does not
+ * (`exceptAccountTypes`); a form not named fits every type. Any other gets `422 BUSINESS_RULE_VIOLATION` with
+ * `message`.
+ */
+const DOCUMENT_FITS_SCHEMA = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { pattern: '^[A-Z][A-Z0-9_]*$' },
+  additionalProperties: {
+    type: 'object',
+    required: ['message'],
+    additionalProperties: false,
+    properties: {
+      accountTypes: ACCOUNT_TYPES,
+      exceptAccountTypes: ACCOUNT_TYPES,
+      message: { type: 'string', minLength: 1 },
+    },
+    oneOf: [{ required: ['accountTypes'] }, { required: ['exceptAccountTypes'] }],
+  },
+} as const;
+
+const TIME_IN_FORCE_RULE = {
+  type: 'object',
+  required: ['rest'],
+  additionalProperties: false,
+  properties: {
+    rest: { enum: ['EXPIRED', 'CANCELED', 'WORKING'] },
+    at: { enum: ['once', 'close-of-trade-date', 'close-of-expiration-date'] },
+    allOrNone: { type: 'boolean' },
+  },
+  // A rest that ends says when; one that works on does not.
+  if: { properties: { rest: { const: 'WORKING' } } },
+  then: { not: { required: ['at'] } },
+  else: { required: ['at'] },
+} as const;
+
+/**
+ * `x-time-in-force` of `orders#TimeInForce`: the regular session's close, and what each time in force does with
+ * the quantity that has not filled (`rest`: `EXPIRED` or `CANCELED`, and when: `once`, at the close of the trade
+ * date, or at the close of an option contract's expiration date; or `WORKING` on), `allOrNone` when it fills in
+ * full or not at all; `optionContracts`, the end of every option order still working.
+ */
+const TIME_IN_FORCE_SCHEMA = {
+  type: 'object',
+  required: ['close', 'DAY', 'GTC', 'IOC', 'FOK', 'optionContracts'],
+  additionalProperties: false,
+  properties: {
+    close: {
+      type: 'object',
+      required: ['time', 'timeZone', 'days'],
+      additionalProperties: false,
+      properties: {
+        time: { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+        timeZone: { type: 'string', minLength: 1 },
+        days: { const: 'weekdays' },
+      },
+    },
+    DAY: TIME_IN_FORCE_RULE,
+    GTC: TIME_IN_FORCE_RULE,
+    IOC: TIME_IN_FORCE_RULE,
+    FOK: TIME_IN_FORCE_RULE,
+    optionContracts: TIME_IN_FORCE_RULE,
+  },
+} as const;
+
+/**
+ * `x-stop-trigger` of `orders#OrderType`: the price that triggers a stop (`field`), in which direction for a buy
+ * (a side that starts with `BUY`) and for a sell (every other side), and what each stop type works as once
+ * triggered.
+ */
+const STOP_TRIGGER_SCHEMA = {
+  type: 'object',
+  required: ['field', 'buy', 'sell', 'becomes'],
+  additionalProperties: false,
+  properties: {
+    field: { type: 'string', pattern: '^[a-z][A-Za-z]*$' },
+    buy: { enum: ['at-or-above', 'at-or-below'] },
+    sell: { enum: ['at-or-above', 'at-or-below'] },
+    becomes: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: '^[A-Z][A-Z_]*$' },
+      additionalProperties: { enum: ['MARKET', 'LIMIT'] },
+    },
+  },
+} as const;
+
+export interface TimeInForceRule {
+  readonly rest: 'EXPIRED' | 'CANCELED' | 'WORKING';
+  readonly at?: 'once' | 'close-of-trade-date' | 'close-of-expiration-date';
+  readonly allOrNone?: boolean;
+}
+
+export interface TimeInForceRules {
+  readonly close: { readonly time: string; readonly timeZone: string; readonly days: 'weekdays' };
+  readonly DAY: TimeInForceRule;
+  readonly GTC: TimeInForceRule;
+  readonly IOC: TimeInForceRule;
+  readonly FOK: TimeInForceRule;
+  readonly optionContracts: TimeInForceRule;
+}
+
+export interface StopTrigger {
+  readonly field: string;
+  readonly buy: 'at-or-above' | 'at-or-below';
+  readonly sell: 'at-or-above' | 'at-or-below';
+  readonly becomes: Readonly<Record<string, 'MARKET' | 'LIMIT'>>;
+}
+
+/** Whether a price triggers a stop of a side (`BUY…` buys, every other side sells), as `x-stop-trigger` says. */
+export function stopTriggered(rule: StopTrigger, side: string, price: number, stop: number): boolean {
+  const direction = side.startsWith('BUY') ? rule.buy : rule.sell;
+  return direction === 'at-or-above' ? price >= stop : price <= stop;
+}
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** The close (`x-time-in-force`'s `close`) on a date, in ms: that wall-clock time in its time zone. */
+export function closeOn(close: TimeInForceRules['close'], date: string): number {
+  const [hours, minutes] = close.time.split(':').map(Number);
+  const wall = Date.parse(`${date}T00:00:00Z`) + (hours * 60 + minutes) * MINUTE_MS;
+  // The zone's offset at that moment: the wall time read there, less the moment (two tries settle a DST change).
+  let at = wall;
+  for (let round = 0; round < 2; round++) at = wall - (zoned(at, close.timeZone) - at);
+  return at;
+}
+
+/** A moment's wall-clock time in a time zone, as if it were UTC (ms, to the minute). */
+function zoned(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(ms)
+      .map((part) => [part.type, part.value]),
+  );
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+}
+
+/** The first close after `ms` on a weekday: when a `DAY` order placed at `ms` ends. */
+export function closeAfter(close: TimeInForceRules['close'], ms: number): number {
+  let day = Math.floor(zoned(ms, close.timeZone) / DAY_MS) * DAY_MS;
+  for (; ; day += DAY_MS) {
+    if ([0, 6].includes(new Date(day).getUTCDay())) continue;
+    const at = closeOn(close, new Date(day).toISOString().slice(0, 10));
+    if (at > ms) return at;
+  }
+}
+
+export interface BusinessRule {
+  readonly field: string;
+  readonly minimumAge?: number;
+  readonly equals?: string;
+  readonly message: string;
+}
+
+export interface DocumentFit {
+  readonly accountTypes?: readonly string[];
+  readonly exceptAccountTypes?: readonly string[];
+  readonly message: string;
+}
+
+/** Whole years from a date of birth to a date (`YYYY-MM-DD` both). */
+function ageOn(dateOfBirth: string, today: string): number {
+  const [born, now] = [dateOfBirth, today].map((date) => date.split('-').map(Number));
+  const birthdayPassed = now[1] > born[1] || (now[1] === born[1] && now[2] >= born[2]);
+  return now[0] - born[0] - (birthdayPassed ? 0 : 1);
+}
+
+/** The issue a field's value breaks a rule with (`today` for an age), or null when it keeps the rule. */
+export function ruleBroken(rule: BusinessRule, value: unknown, today: string): 'out_of_range' | 'invalid_value' | null {
+  if (value === undefined || value === null) return null;
+  if (rule.minimumAge !== undefined) {
+    return typeof value === 'string' && ageOn(value, today) < rule.minimumAge ? 'out_of_range' : null;
+  }
+  return value === rule.equals ? null : 'invalid_value';
+}
+
+/** Whether a form fits an account type, by its entry of `x-document-fits` (none: every type). */
+export const documentFits = (fit: DocumentFit | undefined, accountType: string): boolean =>
+  !fit ||
+  (fit.accountTypes ? fit.accountTypes.includes(accountType) : !(fit.exceptAccountTypes ?? []).includes(accountType));
+
 /** `x-replacement` as the suite reads it. */
 export interface Replacement {
   readonly from: readonly string[];
@@ -216,6 +441,10 @@ const validators = {
   tradeDates: ajv.compile(TRADE_DATES_SCHEMA),
   replacement: ajv.compile(REPLACEMENT_SCHEMA),
   allocation: ajv.compile(ALLOCATION_SCHEMA),
+  businessRules: ajv.compile(BUSINESS_RULES_SCHEMA),
+  timeInForce: ajv.compile(TIME_IN_FORCE_SCHEMA),
+  stopTrigger: ajv.compile(STOP_TRIGGER_SCHEMA),
+  documentFits: ajv.compile(DOCUMENT_FITS_SCHEMA),
 };
 
 /** What is wrong with a value against one of the schemas above, as `path message` lines (none when it is valid). */

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { API_NAMES, loadBundled, loadDereferenced, operationsOf, type JsonObject } from '../descriptions';
 import {
+  closeAfter,
+  closeOn,
   durationMs,
   outcomeNotExpected,
   problemsOf,
@@ -119,6 +121,37 @@ describe('the order rules', () => {
     },
   );
 
+  it('TimeInForce states what each time in force does with the rest, and OrderType when a stop triggers', () => {
+    const schemas = (loadBundled('orders', { dereferenced: true }).components as JsonObject).schemas as Record<
+      string,
+      JsonObject
+    >;
+    expect(problemsOf('timeInForce', schemas.TimeInForce['x-time-in-force'])).toEqual([]);
+    expect(problemsOf('stopTrigger', schemas.OrderType['x-stop-trigger'])).toEqual([]);
+    const rules = schemas.TimeInForce['x-time-in-force'] as JsonObject;
+    expect(Object.keys(rules).filter((name) => name !== 'close' && name !== 'optionContracts')).toEqual(
+      (schemas.TimeInForce.enum as string[]).slice(),
+    );
+    expect(problemsOf('timeInForce', { ...rules, GTC: { rest: 'WORKING', at: 'once' } })).not.toEqual([]);
+    expect(problemsOf('timeInForce', { ...rules, DAY: { rest: 'EXPIRED' } })).not.toEqual([]);
+    expect(
+      problemsOf('stopTrigger', { field: 'stopPrice', buy: 'above', sell: 'at-or-below', becomes: {} }),
+    ).not.toEqual([]);
+  });
+
+  it('reads the close in its time zone, daylight saving time included', () => {
+    const close = { time: '16:00', timeZone: 'America/New_York', days: 'weekdays' as const };
+    expect(new Date(closeOn(close, '2026-03-06')).toISOString()).toBe('2026-03-06T21:00:00.000Z');
+    expect(new Date(closeOn(close, '2026-03-09')).toISOString()).toBe('2026-03-09T20:00:00.000Z');
+    // Friday evening: the next close is Monday's.
+    expect(new Date(closeAfter(close, Date.parse('2026-03-06T22:00:00Z'))).toISOString()).toBe(
+      '2026-03-09T20:00:00.000Z',
+    );
+    expect(new Date(closeAfter(close, Date.parse('2026-03-04T15:00:00Z'))).toISOString()).toBe(
+      '2026-03-04T21:00:00.000Z',
+    );
+  });
+
   it('refuses a malformed rule', () => {
     expect(
       problemsOf('replacement', { from: [], otherwise: '409', quantity: 'new', carries: [], links: {} }),
@@ -126,6 +159,38 @@ describe('the order rules', () => {
     expect(
       problemsOf('allocation', { from: {}, otherwise: 'CONFLICT', again: '409 CONFLICT', creates: {} }),
     ).not.toEqual([]);
+  });
+});
+
+describe('the account rules', () => {
+  const schemas = API_NAMES.flatMap((api) =>
+    Object.entries(
+      ((loadBundled(api, { dereferenced: true }).components as JsonObject).schemas ?? {}) as Record<string, JsonObject>,
+    ).map(([name, schema]) => ({ name: `${api}#${name}`, schema })),
+  );
+
+  it("state the owners' rules of the account types (x-business-rules) in their schema", () => {
+    const ruled = schemas.filter(({ schema }) => 'x-business-rules' in schema);
+    expect(ruled.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['onboarding#Custodian', 'onboarding#JointCommunityPropertyOwner']),
+    );
+    expect(
+      ruled.flatMap(({ name, schema }) =>
+        problemsOf('businessRules', schema['x-business-rules']).map((p) => `${name}: ${p}`),
+      ),
+    ).toEqual([]);
+    expect(problemsOf('businessRules', [{ field: 'dateOfBirth', message: 'no rule' }])).not.toEqual([]);
+    expect(
+      problemsOf('businessRules', [{ field: 'x', minimumAge: 18, equals: 'Y', message: 'two rules' }]),
+    ).not.toEqual([]);
+  });
+
+  it('state which forms fit which account types (x-document-fits)', () => {
+    const generate = operationsOf('accounts', loadDereferenced('accounts')).find(
+      (operation) => operation.operationId === 'generateAccountDocument',
+    )!.definition;
+    expect(problemsOf('documentFits', generate['x-document-fits'])).toEqual([]);
+    expect(problemsOf('documentFits', { W8BEN: { message: 'fits nothing named' } })).not.toEqual([]);
   });
 });
 

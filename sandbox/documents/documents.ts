@@ -5,6 +5,7 @@ import { accountOf, accountStatus } from '../accounts/status';
 import { type Context, type Handler, bodyOf, page } from '../context';
 import { type Answer, ApiError } from '../http';
 import { unknownIdentifier } from '../identifiers';
+import { checkDocumentFits } from '../onboarding/businessRules';
 import { answerWithDocument } from '../onboarding/review';
 import { iso } from '../state';
 
@@ -20,6 +21,7 @@ export function documentOf(context: Context, kind: 'add' | 'generate'): Answer {
       `This sandbox client holds ${context.limits.documents} documents, the most the sandbox keeps. POST /v1/sandbox/reset clears them.`,
     );
   }
+  if (kind === 'generate') checkDocumentFits(context, account.accountType, bodyOf(context).documentType);
   const operationId = kind === 'add' ? 'addAccountDocument' : 'generateAccountDocument';
   const template = context.descriptions.example(operationId, '201');
   const body = bodyOf(context);

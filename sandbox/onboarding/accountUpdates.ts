@@ -8,6 +8,7 @@ import { accountOf, accountStatus } from '../accounts/status';
 import { type Context, type Handler, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { type AccountRecord, iso } from '../state';
+import { checkOwner } from './businessRules';
 import { answerWithCorrection, reviewOf } from './review';
 
 /** Applies the reviewed changes of the account whose review is approved by now, at the moment it was. */
@@ -46,6 +47,8 @@ export function accountUpdate(operationId: string): Handler {
     const status = accountStatus(context, account);
     if (status === 'CLOSED') throw new ApiError(409, 'CONFLICT', `Account ${account.accountNumber} is CLOSED.`);
     const body = bodyOf(context);
+    // A change the account type's rules forbid is refused at once, whatever else it changes.
+    if (operationId === 'updatePrimaryOwner') checkOwner(context, account.accountType, body);
     const application = context.state.applications.get(account.applicationId);
     if (status === 'PENDING') {
       // Only the correction an open INFORMATION_REQUIRED action asks for; it is reviewed with the application.

@@ -5,7 +5,9 @@ import { type Context, type Handler, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { unknownIdentifier } from '../identifiers';
 import { iso } from '../state';
+import { checkOwners } from './businessRules';
 import { actionsFor, reviewOf, reviewOutcome } from './review';
+import { testNames } from './testNames';
 
 const RESERVATION_DAYS = 30;
 
@@ -76,6 +78,8 @@ export const openAccount: Handler = (context) => {
       `This sandbox client holds ${limits.accounts} accounts, the most the sandbox keeps per client. POST /v1/sandbox/reset clears them.`,
     );
   }
+  // The rules of the account type come first: a 422 creates nothing and uses no reserved number.
+  checkOwners(context, body);
   let accountNumber: string;
   if (typeof body.accountNumber === 'string') {
     expireReservations(context);
@@ -95,7 +99,8 @@ export const openAccount: Handler = (context) => {
   }
   const applicationId = context.ids();
   const familyName = primaryFamilyName(body);
-  const outcome = reviewOutcome(familyName);
+  const names = testNames(context.descriptions);
+  const outcome = reviewOutcome(names, familyName);
   const template = context.descriptions.example('getOnboardingResult', '200', 'actionRequired');
   const examples = Array.isArray(template.requiredActions) ? template.requiredActions.filter(isObject) : [];
   // A rejection by name comes without actions; every other review first asks for what the test values and the type need.
@@ -103,7 +108,12 @@ export const openAccount: Handler = (context) => {
   // The actions name the owners by the partyIds that Get account shows.
   const { actions, windowMs } =
     outcome.status === 'APPROVED'
-      ? actionsFor({ ...body, owners: ownersOf(profile) }, familyName, examples, context.ids)
+      ? actionsFor(
+          { ...body, owners: ownersOf(profile) },
+          familyName === undefined ? undefined : names.get(familyName),
+          examples,
+          context.ids,
+        )
       : { actions: [], windowMs: 0 };
   state.applications.set(applicationId, {
     applicationId,

@@ -11,30 +11,15 @@ import { isObject, type JsonObject } from '../../openapi/document';
 import { ApiError } from '../http';
 import { unknownIdentifier } from '../identifiers';
 import type { Application, OnboardingAction, ReviewOutcome } from '../state';
+import type { TestName } from './testNames';
 
 const DAY_MS = 86_400_000;
-/** How long actions may stay open: 30 days, or ten minutes for the test value `Expire`. */
+/** How long actions may stay open: 30 days, or what the row of a test name that expires says (testNames.ts). */
 const ACTION_WINDOW_MS = 30 * DAY_MS;
-const EXPIRE_WINDOW_MS = 10 * 60_000;
 
-/** The review outcome the `PRIMARY` owner's family name picks (`x-sandbox-test-values` of `openAccount`). */
-export function reviewOutcome(familyName: string | undefined): ReviewOutcome {
-  switch (familyName) {
-    case 'Pending':
-      return { status: 'PENDING' };
-    case 'Identity':
-      return { status: 'REJECTED', reason: 'IDENTITY_NOT_VERIFIED' };
-    case 'Jurisdiction':
-      return { status: 'REJECTED', reason: 'RESTRICTED_JURISDICTION' };
-    case 'Duplicate':
-      return { status: 'REJECTED', reason: 'DUPLICATE_ACCOUNT' };
-    case 'Compliance':
-      return { status: 'REJECTED', reason: 'COMPLIANCE_DECLINED' };
-    default:
-      // `Document`, `Information` and `Expire` are approved too, once their action is resolved in time.
-      return { status: 'APPROVED' };
-  }
-}
+/** The review outcome the `PRIMARY` owner's family name picks, by the rows of `openAccount` (testNames.ts). */
+export const reviewOutcome = (names: ReadonlyMap<string, TestName>, familyName: string | undefined): ReviewOutcome =>
+  (familyName === undefined ? undefined : names.get(familyName)?.outcome) ?? { status: 'APPROVED' };
 
 /**
  * The documents each account type always waits for (`openAccount`'s description): a `W8BEN` and a
@@ -79,12 +64,12 @@ const documentAction = (
 
 /**
  * The actions the review of a new application raises, and how long they may stay open: the account type's
- * documents, and the action of the family names `Document`, `Information` and `Expire`.
+ * documents, and the action of its test name (`Document`, `Information`, `Expire`), if it has one.
  * `examples` are the `requiredActions` of the onboarding result's `actionRequired` example, for their messages.
  */
 export function actionsFor(
   body: JsonObject,
-  familyName: string | undefined,
+  testName: TestName | undefined,
   examples: readonly JsonObject[],
   ids: () => string,
 ): { actions: OnboardingAction[]; windowMs: number } {
@@ -103,25 +88,30 @@ export function actionsFor(
     ),
   ];
   const example = (type: string) => examples.find((action) => action.type === type) ?? {};
-  if (familyName === 'Document' || familyName === 'Information') {
-    const type = familyName === 'Document' ? 'DOCUMENT_REQUIRED' : 'INFORMATION_REQUIRED';
-    const template = example(type);
+  const wanted = testName?.action;
+  if (wanted?.expiresAfterMs !== undefined) {
+    actions.push(
+      documentAction(
+        ids,
+        String(wanted.documentType),
+        primary,
+        'Upload a proof of address (sandbox test value Expire).',
+      ),
+    );
+    return { actions, windowMs: wanted.expiresAfterMs };
+  }
+  if (wanted) {
     actions.push({
       actionId: ids(),
-      type,
-      documentType: type === 'DOCUMENT_REQUIRED' ? 'GOVERNMENT_ID' : null,
+      type: wanted.type,
+      documentType: wanted.documentType,
       partyId: primary,
-      field: type === 'INFORMATION_REQUIRED' ? 'legalAddress' : null,
-      message: String(template.message ?? 'The sandbox asks for this action, as its test values say.'),
+      field: wanted.field,
+      message: String(example(wanted.type).message ?? 'The sandbox asks for this action, as its test values say.'),
       answeredAt: null,
     });
   }
-  if (familyName === 'Expire') {
-    actions.push(
-      documentAction(ids, 'PROOF_OF_ADDRESS', primary, 'Upload a proof of address (sandbox test value Expire).'),
-    );
-  }
-  return { actions, windowMs: familyName === 'Expire' ? EXPIRE_WINDOW_MS : ACTION_WINDOW_MS };
+  return { actions, windowMs: ACTION_WINDOW_MS };
 }
 
 type ActionStatus = 'OPEN' | 'SUBMITTED' | 'RESOLVED';

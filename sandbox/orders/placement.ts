@@ -1,12 +1,27 @@
 /** Placing single and block orders, equity and option (Orders API). */
 import type { JsonObject } from '../../openapi/document';
 import { tradingAccount } from '../accounts/status';
-import { type Handler, amountOf, bodyOf } from '../context';
+import { type Context, type Handler, amountOf, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { type OrderRecord, quantityText } from '../state';
 import { stepsFor } from './execution';
 import { buyingPower, checkPrices, checkRoom, newOrder, store } from './lifecycle';
 import { OPTION_MULTIPLIER, OPTION_PREMIUM, optionDetails, priceOf } from './prices';
+import { testSymbols } from './testSymbols';
+
+/** The message of a test symbol's refusal, by its code (the row gives the code, not the words). */
+const REFUSALS: Readonly<Record<string, (symbol: string) => string>> = {
+  SYMBOL_NOT_TRADABLE: (symbol) => `Trading in ${symbol} is halted (sandbox test symbol).`,
+  SHORT_LOCATE_UNAVAILABLE: (symbol) => `No shares of ${symbol} are available to borrow today.`,
+};
+
+/** Fails when the test symbol's row refuses the order at placement (for this side, or for every side). */
+function refuseTestSymbol(context: Context, symbol: string, side: string | undefined): void {
+  const refused = testSymbols(context.descriptions).get(symbol)?.refused;
+  if (!refused || refused.side !== side) return;
+  const message = REFUSALS[refused.code]?.(symbol) ?? `The sandbox refuses ${symbol} (sandbox test symbol).`;
+  throw new ApiError(422, refused.code, message);
+}
 
 export const placeEquityOrder =
   (kind: 'SINGLE' | 'BLOCK'): Handler =>
@@ -20,8 +35,7 @@ export const placeEquityOrder =
     const accounts = (kind === 'BLOCK' ? (body.accountNumbers as string[]) : [String(body.accountNumber)]).map(
       (number) => tradingAccount(context, number),
     );
-    if (symbol === 'XHLT')
-      throw new ApiError(422, 'SYMBOL_NOT_TRADABLE', 'Trading in XHLT is halted (sandbox test symbol).');
+    refuseTestSymbol(context, symbol, undefined);
     if (!Number.isInteger(quantity) && !(body.type === 'MARKET' && body.timeInForce === 'DAY')) {
       throw new ApiError(
         422,
@@ -39,8 +53,7 @@ export const placeEquityOrder =
       );
     }
     if (side === 'SELL_SHORT') {
-      if (symbol === 'XNBR')
-        throw new ApiError(422, 'SHORT_LOCATE_UNAVAILABLE', 'No shares of XNBR are available to borrow today.');
+      refuseTestSymbol(context, symbol, side);
       throw new ApiError(
         422,
         'SHORT_SALE_NOT_ALLOWED',

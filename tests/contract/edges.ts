@@ -4,7 +4,9 @@
  * returns the path of the order to watch; the suite checks that the order was seen in the edge's two statuses
  * one after the other. An edge with no recipe must be in unreachable.ts.
  */
+import { closeAfter } from '../../openapi/sandboxBehaviour';
 import { descriptions } from './check';
+import { timeInForceRules } from './orderRules';
 import { expectStatus, type World } from './world';
 
 export type Edge = `${string} -> ${string}`;
@@ -40,11 +42,12 @@ async function partlyFilled(world: World): Promise<string> {
   return path;
 }
 
-/**
- * Six hours and a minute: from the suite's start (10:00 in New York, where the local clock starts) past the
- * close, 16:00, when a `DAY` order's time in force ends.
- */
-const PAST_THE_CLOSE_MS = (6 * 60 + 1) * 60_000;
+const MINUTE_MS = 60_000;
+
+/** Moves the sandbox clock (the clock operation) a minute past the next close that `x-time-in-force` states. */
+async function pastTheClose(world: World): Promise<void> {
+  await world.moveClockTo(closeAfter(timeInForceRules().close, await world.clock()) + MINUTE_MS);
+}
 
 export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
   'PENDING_NEW -> NEW': async (world) => {
@@ -86,7 +89,7 @@ export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
   },
   'NEW -> EXPIRED': async (world) => {
     const path = await working(world);
-    world.client.target.advance?.(PAST_THE_CLOSE_MS);
+    await pastTheClose(world);
     await world.orderIn(path, 'EXPIRED');
     return path;
   },
@@ -111,7 +114,7 @@ export const RECIPES: Readonly<Partial<Record<Edge, Recipe>>> = {
   },
   'PARTIALLY_FILLED -> EXPIRED': async (world) => {
     const path = await partlyFilled(world);
-    world.client.target.advance?.(PAST_THE_CLOSE_MS);
+    await pastTheClose(world);
     await world.orderIn(path, 'EXPIRED');
     return path;
   },

@@ -54,7 +54,7 @@ export async function buildFixture(world: World): Promise<Fixture> {
 const BOUNDARY = 'contract-suite-boundary';
 
 /** An upload of a one-page PDF as curl `--form` sends it. */
-export function uploadRequest(accountNumber: string, fields: Record<string, string> = {}): ApiRequest {
+function uploadRequest(accountNumber: string, fields: Record<string, string> = {}): ApiRequest {
   const parts = Object.entries({ documentType: 'PROOF_OF_ADDRESS', ...fields }).map(
     ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
@@ -80,6 +80,18 @@ const UNKNOWN: Readonly<Record<string, string>> = {
   symbol: 'ZZZZ',
 };
 
+/**
+ * The test price takes any equity ticker (every ticker trades in the sandbox, as the first test-value row of
+ * placeEquityOrder says), so the symbol it does not know is one that is not a ticker: its 404 example's OCC
+ * option symbol.
+ */
+const UNKNOWN_BY_OPERATION: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  setSandboxPrice: { symbol: 'XMPL  250620C00190000' },
+};
+
+const unknownValue = (operation: Operation, name: string): string =>
+  UNKNOWN_BY_OPERATION[operation.operationId]?.[name] ?? UNKNOWN[name];
+
 function pathValue(operation: Operation, name: string, fixture: Fixture): string {
   switch (name) {
     case 'accountNumber':
@@ -100,9 +112,9 @@ function pathValue(operation: Operation, name: string, fixture: Fixture): string
 }
 
 /** The operation's path with the fixture's values, or with `unknown` ones for the parameters named. */
-export function pathOf(operation: Operation, fixture: Fixture, unknown: readonly string[] = []): string {
+function pathOf(operation: Operation, fixture: Fixture, unknown: readonly string[] = []): string {
   return operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(unknown.includes(name) ? UNKNOWN[name] : pathValue(operation, name, fixture)),
+    encodeURIComponent(unknown.includes(name) ? unknownValue(operation, name) : pathValue(operation, name, fixture)),
   );
 }
 
@@ -155,7 +167,7 @@ export function baseRequest(operation: Operation, fixture: Fixture, unknown: rea
   };
 }
 
-export interface ProducerContext {
+interface ProducerContext {
   readonly world: World;
   readonly fixture: Fixture;
   /** A client of the target's rate-limited client (`429`). */
@@ -339,7 +351,7 @@ async function blockIn(world: World, fixture: Fixture, assetClass: string, statu
 const send = (world: World, request: ApiRequest) => world.client.send(request);
 
 /** The statuses that need their own recipe, by `operationId status`. */
-export const SPECIFIC: Readonly<Record<string, Producer>> = {
+const SPECIFIC: Readonly<Record<string, Producer>> = {
   'reserveAccountNumber 201': ({ world }, operation) =>
     send(world, {
       method: 'POST',
@@ -595,6 +607,20 @@ export const SPECIFIC: Readonly<Record<string, Producer>> = {
     send(world, { method: 'GET', path: pathOf(operation, fixture) }),
   'downloadDocument 200': ({ world, fixture }, operation) =>
     send(world, { method: 'GET', path: pathOf(operation, fixture) }),
+  'getSandboxClock 200': ({ world }) => send(world, { method: 'GET', path: '/sandbox/clock' }),
+  // One second: the rest of the suite meets a clock moved that little as if time had passed.
+  'advanceSandboxClock 200': ({ world }) =>
+    send(world, { method: 'POST', path: '/sandbox/clock', body: { advanceBy: 'PT1S' }, headers: newKey() }),
+  // The clock moves forward only (the description's first 422 example).
+  'advanceSandboxClock 422': ({ world }) =>
+    send(world, { method: 'POST', path: '/sandbox/clock', body: { to: '2000-01-01T00:00:00Z' }, headers: newKey() }),
+  // A symbol of its own, which no other test trades.
+  'setSandboxPrice 200': ({ world }) =>
+    send(world, {
+      method: 'PUT',
+      path: '/sandbox/prices/XSET',
+      body: { price: { amount: '42.00', currency: 'USD' } },
+    }),
   'resetSandbox 200': ({ world }) => send(world, { method: 'POST', path: '/sandbox/reset', headers: newKey() }),
 };
 

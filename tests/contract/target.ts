@@ -1,7 +1,8 @@
 /**
  * What the contract suite talks to: the local sandbox in this process (`createSandbox`, with short timings and
  * a clock the suite can move), or any sandbox at a base URL (`CONTRACT_BASE_URL`, with client credentials),
- * spoken to over HTTP. The suite is the same either way; only what a target can do differs (`advance`).
+ * spoken to over HTTP. The suite is the same either way: it moves either sandbox's clock with the clock
+ * operation (`advanceSandboxClock`), and gives a remote one more time.
  */
 import { createSandbox } from '../../sandbox/app';
 
@@ -19,8 +20,8 @@ export interface Target {
   readonly rateLimitedFetch: (request: Request) => Promise<Response>;
   /** The burst of that rate limit: this many requests at once and one more gets `429`. */
   readonly rateLimitBurst: number;
-  /** Moves the target's clock forward; `null` when it has no clock the suite can move. */
-  readonly advance: ((ms: number) => void) | null;
+  /** A sandbox at a base URL (`CONTRACT_BASE_URL`), spoken to over a network. */
+  readonly remote: boolean;
   /** How often to poll a state, and for how long before giving up. */
   readonly pollMs: number;
   readonly deadlineMs: number;
@@ -31,9 +32,8 @@ const LOCAL_START = Date.parse('2026-03-04T15:00:00Z');
 const LOCAL_ORIGIN = 'http://localhost:4020';
 
 function localTarget(): Target {
-  let offset = 0;
   const started = Date.now();
-  const now = () => LOCAL_START + (Date.now() - started) + offset;
+  const now = () => LOCAL_START + (Date.now() - started);
   // Each step long enough to be seen by a poll every 20 ms, short enough that the suite takes seconds.
   const sandbox = createSandbox({ now, timing: { reviewMs: 150, acknowledgeMs: 150, fillMs: 400 }, rateLimit: false });
   const burst = 2;
@@ -47,9 +47,7 @@ function localTarget(): Target {
     fetch: (request) => sandbox.fetch(request),
     rateLimitedFetch: (request) => limited.fetch(request),
     rateLimitBurst: burst,
-    advance: (ms) => {
-      offset += ms;
-    },
+    remote: false,
     pollMs: 20,
     deadlineMs: 3000,
   };
@@ -72,7 +70,7 @@ function remoteTarget(env: NodeJS.ProcessEnv, burst: number): Target | null {
     fetch: (request) => fetch(request),
     rateLimitedFetch: (request) => fetch(request),
     rateLimitBurst: burst,
-    advance: null,
+    remote: true,
     pollMs: Number(env.CONTRACT_POLL_MS ?? 250),
     deadlineMs: Number(env.CONTRACT_DEADLINE_MS ?? 20_000),
   };

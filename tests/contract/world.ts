@@ -123,6 +123,44 @@ export class World {
     return this.client.waitFor(path, (reply) => reply.json.status === status, `${path} ${status}`);
   }
 
+  /** The sandbox time now, as `getSandboxClock` reads it (ms). */
+  async clock(): Promise<number> {
+    const reply = expectStatus(
+      await this.client.send({ method: 'GET', path: '/sandbox/clock' }),
+      200,
+      'read the clock',
+    );
+    return Date.parse(String(reply.json.now));
+  }
+
+  /** Moves the sandbox clock forward by `ms` (whole seconds, rounded up) with `advanceSandboxClock`. */
+  async advanceClock(ms: number): Promise<Reply> {
+    return expectStatus(
+      await this.client.send({
+        method: 'POST',
+        path: '/sandbox/clock',
+        body: { advanceBy: `PT${Math.max(1, Math.ceil(ms / 1000))}S` },
+        headers: newKey(),
+      }),
+      200,
+      'advance the clock',
+    );
+  }
+
+  /** Moves the sandbox clock to `to` (ms) with `advanceSandboxClock`. */
+  async moveClockTo(to: number): Promise<Reply> {
+    return expectStatus(
+      await this.client.send({
+        method: 'POST',
+        path: '/sandbox/clock',
+        body: { to: new Date(Math.ceil(to / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+        headers: newKey(),
+      }),
+      200,
+      'move the clock',
+    );
+  }
+
   /** Places an option order (the first example: a limit buy of calls, by terms), for `account`. */
   async placeOption(account: Account, fields: Readonly<Record<string, unknown>> = {}): Promise<Reply> {
     const body = withFields(requestExample('placeOptionOrder'), {

@@ -48,18 +48,20 @@ describe('a target at a base URL', () => {
     );
   });
 
-  it('takes its token URL from the base URL, cannot move the clock, and uses the rate limit of the descriptions', () => {
+  it('takes its token URL from the base URL, is remote, and uses the rate limit of the descriptions', () => {
     const target = remote();
     expect(target.baseUrl).toBe(baseUrl);
     expect(target.tokenUrl).toBe(new URL('/connect/token', baseUrl).href);
-    expect(target.advance).toBeNull();
+    expect(target.remote).toBe(true);
     expect(target.rateLimitBurst).toBe(descriptions().rateLimit.burst);
   });
 
   it('runs a row, an edge and a status of the suite over HTTP', async () => {
     const client = new Client(remote());
     const world = new World(client);
-    const row = rowCases().find((candidate) => candidate.name === 'orders#placeEquityOrder: Any order for `XNFL`');
+    const row = rowCases().find(
+      (candidate) => candidate.name === 'orders#placeEquityOrder: A `DAY` or `GTC` order for `XNFL`',
+    );
     expect(row).toBeDefined();
     expect(await runRow(world, row!)).toEqual([]);
     const path = await RECIPES['PENDING_NEW -> REJECTED']!(world);
