@@ -174,7 +174,7 @@ const config = {
       protectedPaths: settings.auth.protectedPaths,
       sidebarId: DOCS_SIDEBAR,
     }),
-    // The passes over the built pages, in this order (each provided by its plugin above).
+    // The build's shared work: the description worker's end, and the passes over the built pages, in this order.
     buildPassesPlugin({ builtPages: [PAGE_MARKDOWN_PASS, SEARCH_INDEX_PASS] }),
     protectedContentPlugin({
       siteUrl: settings.siteUrl,

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BuiltPage, BuiltPageFacts, BuiltPagesPass, PostBuildProps } from '../../lib/builtPages';
+import { descriptionWorker } from '../../lib/descriptionWorker';
 import buildPassesPlugin from '..';
 import { runBuiltPagesPasses } from '../builtPagesPasses';
 
@@ -191,5 +192,16 @@ describe('buildPassesPlugin', () => {
     await expect(
       plugin.postBuild?.({ ...props, plugins: [] } as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0]),
     ).rejects.toThrow('no plugin provides the pass "page-markdown"');
+  });
+
+  it('closes the description worker once every plugin has loaded its content: no job is left to ask', async () => {
+    const close = jest.spyOn(descriptionWorker, 'close').mockImplementation(() => undefined);
+    try {
+      const plugin = buildPassesPlugin({ builtPages: [] })();
+      await plugin.allContentLoaded?.({ allContent: {}, actions: {} } as never);
+      expect(close).toHaveBeenCalledTimes(1);
+    } finally {
+      close.mockRestore();
+    }
   });
 });
