@@ -43,8 +43,8 @@ export function jobWorker<J extends Jobs>(file: string, what: string): JobWorker
       worker.once('error', (error: Error) => reject(new Error(`${what}: ${error.message}`, { cause: error })));
       worker.once('exit', (code) => reject(new Error(`${what}: the worker stopped (exit code ${code}).`)));
     });
-    stopped.catch(() => undefined);
     const thread: Thread<J> = { worker, remote, stopped, pending: 0, closing: false };
+    // A thread that stopped by itself is replaced at the next job (its own waiting jobs reject).
     void stopped.catch(() => {
       if (current === thread) current = undefined;
     });
