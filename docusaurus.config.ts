@@ -13,9 +13,10 @@ import { withDefaultPositions } from './config/navbar';
 import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from './plugins/api-reference';
+import buildPassesPlugin from './plugins/build-passes';
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
-import pageMarkdownPlugin from './plugins/page-markdown';
+import pageMarkdownPlugin, { PAGE_MARKDOWN_PASS } from './plugins/page-markdown';
 import postcssOptionsPlugin from './plugins/postcss-options';
 import shallowMemoKeyOrderPlugin from './plugins/shallow-memo-key-order';
 import prismLanguagesPlugin, { prismComponents, remarkHighlightedLanguages } from './plugins/prism-languages';
@@ -25,7 +26,7 @@ import tryItPlugin from './plugins/try-it';
 import remarkApiReference from './plugins/remark-api-reference';
 import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './contracts/content/fieldAnchor';
-import searchIndexPlugin from './plugins/search-index';
+import searchIndexPlugin, { SEARCH_INDEX_PASS } from './plugins/search-index';
 import type { SiteCustomFields } from './config/customFields';
 import { assertPinnedNode } from './config/nodeRuntime.mjs';
 import { returnFreedMemoryPromptly } from './plugins/lib/buildMemory';
@@ -173,6 +174,8 @@ const config = {
       protectedPaths: settings.auth.protectedPaths,
       sidebarId: DOCS_SIDEBAR,
     }),
+    // The build's shared work: the description worker's end, and the passes over the built pages, in this order.
+    buildPassesPlugin({ builtPages: [PAGE_MARKDOWN_PASS, SEARCH_INDEX_PASS] }),
     protectedContentPlugin({
       siteUrl: settings.siteUrl,
       baseUrl: settings.baseUrl,

@@ -28,6 +28,8 @@ const config: KnipConfig = {
     'src/components/ApiReference/index.tsx!',
     'plugins/lib/builtPagesWorker.mjs!',
     'plugins/lib/descriptionWorkerThread.mjs!',
+    // The test's own thread (plugins/lib/__tests__/jobWorker.test.ts names it by path).
+    'plugins/lib/__tests__/fixtures/jobsThread.mjs',
     'plugins/mermaid/client/prebuiltMermaid.js!',
     'plugins/mermaid/noExtraLayouts.js!',
     'plugins/mermaid/noMermaidOnServer.js!',

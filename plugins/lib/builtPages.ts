@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
+import type { Plugin } from '@docusaurus/types';
 import { BUILD_WORKER_LIMITS, runWorkerWithinLimits } from './boundedWorker';
 import { collectGarbage } from './buildMemory';
 import type { BuiltPage, BuiltPageFacts } from './builtPageFacts.mjs';
@@ -65,72 +66,27 @@ export async function builtPagesFacts(
   return facts;
 }
 
-interface Request {
+/** What a plugin's postBuild is given. */
+export type PostBuildProps = Parameters<NonNullable<Plugin['postBuild']>>[0];
+
+/**
+ * A pass's work on one build: the pages it reads, with what it asks of each, and how it writes its files from their
+ * facts (in the same order).
+ */
+export interface BuiltPagesWork {
   readonly pages: readonly BuiltPage[];
-  readonly resolve: (facts: BuiltPageFacts[]) => void;
-  readonly reject: (error: unknown) => void;
+  write(facts: readonly BuiltPageFacts[]): Promise<void>;
 }
 
 /**
- * One pass over the built pages for every plugin that derives something from them (plugins/page-markdown,
- * plugins/search-index), so that each page is read and parsed once. Docusaurus runs every plugin's
- * postBuild at once: each plugin that takes part joins when it is created, asks for its pages' facts in its
- * postBuild, and writes its own files from them; the pass over a build folder starts when every plugin
- * that joined has asked.
+ * Something a plugin derives from the built pages (plugins/page-markdown, plugins/search-index). The plugin provides
+ * it as its `builtPagesPass`; plugins/build-passes runs every pass the config lists, over one read of the pages.
  */
-export class BuiltPagesPass {
-  readonly #takers = new Set<string>();
-  readonly #requests = new Map<string, Map<string, Request>>();
-
-  /** `taker` (a plugin's name) will ask for the facts of the pages of each build. */
-  join(taker: string): void {
-    this.#takers.add(taker);
-  }
-
-  /**
-   * The facts of the pages that `listPages` names, of the build in `outDir`, in order, once every plugin that
-   * joined has asked. If `listPages` throws, the plugin asks for no page, so that the others are not kept
-   * waiting, and its answer is that error.
-   */
-  facts(taker: string, outDir: string, listPages: () => readonly BuiltPage[]): Promise<BuiltPageFacts[]> {
-    if (!this.#takers.has(taker)) throw new Error(`${WHAT}: ${taker} asked for pages without joining the pass.`);
-    let pages: readonly BuiltPage[] = [];
-    let failure: { readonly error: unknown } | undefined;
-    try {
-      pages = listPages();
-    } catch (error) {
-      failure = { error };
-    }
-    const answer = new Promise<BuiltPageFacts[]>((resolve, reject) => {
-      const requests = this.#requests.get(outDir) ?? new Map<string, Request>();
-      this.#requests.set(outDir, requests.set(taker, { pages, resolve, reject }));
-      if ([...this.#takers].every((name) => requests.has(name))) {
-        this.#requests.delete(outDir);
-        void this.#run([...requests.values()]);
-      }
-    });
-    if (!failure) return answer;
-    answer.catch(() => undefined);
-    return Promise.reject(failure.error);
-  }
-
-  async #run(requests: readonly Request[]): Promise<void> {
-    // Each file once, with everything any plugin asked of it.
-    const byFile = new Map<string, BuiltPage>();
-    for (const page of requests.flatMap((request) => request.pages)) {
-      const { file, ...asked } = page;
-      byFile.set(file, { ...byFile.get(file), file, ...asked });
-    }
-    try {
-      const files = [...byFile.keys()];
-      const facts = await builtPagesFacts([...byFile.values()]);
-      const factsOf = new Map(files.map((file, index) => [file, facts[index] ?? {}]));
-      for (const { pages, resolve } of requests) resolve(pages.map(({ file }) => factsOf.get(file) ?? {}));
-    } catch (error) {
-      for (const { reject } of requests) reject(error);
-    }
-  }
+export interface BuiltPagesPass {
+  /** How the config's list of passes names it. */
+  readonly name: string;
+  plan(props: PostBuildProps): BuiltPagesWork | Promise<BuiltPagesWork>;
 }
 
-/** The build's pass, which plugins/page-markdown and plugins/search-index join. */
-export const builtPagesPass = new BuiltPagesPass();
+/** A plugin that provides a pass over the built pages. */
+export type PluginWithBuiltPagesPass = Plugin & { readonly builtPagesPass: BuiltPagesPass };

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { builtPagesPass } from '../lib/builtPages';
+import type { BuiltPagesWork, PluginWithBuiltPagesPass, PostBuildProps } from '../lib/builtPages';
 import { markdownFile } from './markdownFile.mjs';
 import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
@@ -17,8 +17,9 @@ export interface PageMarkdownOptions {
   readonly sidebarId: string;
 }
 
-/** The plugin's name, and in the build's pass over the built pages (plugins/lib/builtPages.ts). */
-const NAME = 'page-markdown';
+/** The plugin's name, and its pass's in the build's passes over the built pages (plugins/build-passes). */
+export const PAGE_MARKDOWN_PASS = 'page-markdown';
+const NAME = PAGE_MARKDOWN_PASS;
 
 type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
 
@@ -48,77 +49,79 @@ function htmlFileOf(outDir: string, baseUrl: string, permalink: string): string 
  * from the built pages, so that the Markdown says what the reader sees, generated parts included.
  */
 export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
-  return function pageMarkdown(context: LoadContext): Plugin {
+  return function pageMarkdown(context: LoadContext): PluginWithBuiltPagesPass {
     let docs: LoadedContent | undefined;
     const { baseUrl } = context.siteConfig;
     const siteUrl = `${options.siteUrl.replace(/\/+$/, '')}${baseUrl}`;
     const absolute = (urlPath: string) => `${siteUrl}${urlPath.slice(baseUrl.length)}`;
-    builtPagesPass.join(NAME);
+    /** The pass over the built pages: the docs pages it reads, and the files it writes from their Markdown. */
+    const plan = ({ outDir }: PostBuildProps): BuiltPagesWork => {
+      const written: string[] = [];
+      const write = async (urlPath: string, text: string) => {
+        if (!isProtectedPath(urlPath, baseUrl, options.protectedPaths)) {
+          throw new Error(`page-markdown: ${urlPath} would be public; it holds protected documentation.`);
+        }
+        const file = path.join(outDir, urlPath.slice(baseUrl.length));
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, text);
+        written.push(urlPath);
+      };
+
+      /** The docs pages in the sidebar's order, in its groups. */
+      const readingOrder = () => {
+        const version = docs?.loadedVersions[0];
+        const sidebar = version?.sidebars[options.sidebarId];
+        if (!version || !sidebar) {
+          throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
+        }
+        const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
+        const docOf = (id: string): DocMetadata => {
+          const doc = byId.get(id);
+          if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
+          return doc;
+        };
+        const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
+        const entries = groups.flatMap((group) =>
+          group.docIds.map(docOf).map((doc) => ({
+            group,
+            doc,
+            file: htmlFileOf(outDir, baseUrl, doc.permalink),
+            page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
+          })),
+        );
+        return { groups, entries };
+      };
+      const { groups, entries } = readingOrder();
+      return {
+        pages: entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
+        async write(facts) {
+          for (const [index, { group, doc, page }] of entries.entries()) {
+            const article = facts[index]?.markdown;
+            if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
+            const markdownPath = markdownPathOf(doc.permalink);
+            await write(markdownPath, markdownFile(page, article));
+            group.pages.push({ ...page, article, markdownUrl: absolute(markdownPath) });
+          }
+
+          const sections: LlmsSection[] = [];
+          for (const group of groups) {
+            if (group.pages.length === 0) continue;
+            const id = group.docIds[0]?.split('/')[0] ?? 'overview';
+            sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages: group.pages });
+          }
+          const site = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
+          for (const [name, text] of llmsFiles(site, sections)) await write(`${baseUrl}${name}`, text);
+          const pageCount = sections.reduce((sum, section) => sum + section.pages.length, 0);
+          console.info(`[page-markdown] ${pageCount} pages as Markdown and ${written.length - pageCount} llms files.`);
+        },
+      };
+    };
     return {
       name: NAME,
       allContentLoaded({ allContent }) {
         docs = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
       },
-      async postBuild({ outDir }) {
-        const written: string[] = [];
-        const write = async (urlPath: string, text: string) => {
-          if (!isProtectedPath(urlPath, baseUrl, options.protectedPaths)) {
-            throw new Error(`page-markdown: ${urlPath} would be public; it holds protected documentation.`);
-          }
-          const file = path.join(outDir, urlPath.slice(baseUrl.length));
-          await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(file, text);
-          written.push(urlPath);
-        };
-
-        /** The docs pages in the sidebar's order, in its groups. */
-        const readingOrder = () => {
-          const version = docs?.loadedVersions[0];
-          const sidebar = version?.sidebars[options.sidebarId];
-          if (!version || !sidebar) {
-            throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
-          }
-          const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
-          const docOf = (id: string): DocMetadata => {
-            const doc = byId.get(id);
-            if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
-            return doc;
-          };
-          const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
-          const entries = groups.flatMap((group) =>
-            group.docIds.map(docOf).map((doc) => ({
-              group,
-              doc,
-              file: htmlFileOf(outDir, baseUrl, doc.permalink),
-              page: { pageUrl: absolute(doc.permalink), title: doc.title, description: doc.description || undefined },
-            })),
-          );
-          return { groups, entries };
-        };
-        let { groups, entries }: ReturnType<typeof readingOrder> = { groups: [], entries: [] };
-        const facts = await builtPagesPass.facts(NAME, outDir, () => {
-          ({ groups, entries } = readingOrder());
-          return entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } }));
-        });
-        for (const [index, { group, doc, page }] of entries.entries()) {
-          const article = facts[index]?.markdown;
-          if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
-          const markdownPath = markdownPathOf(doc.permalink);
-          await write(markdownPath, markdownFile(page, article));
-          group.pages.push({ ...page, article, markdownUrl: absolute(markdownPath) });
-        }
-
-        const sections: LlmsSection[] = [];
-        for (const group of groups) {
-          if (group.pages.length === 0) continue;
-          const id = group.docIds[0]?.split('/')[0] ?? 'overview';
-          sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages: group.pages });
-        }
-        const site = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
-        for (const [name, text] of llmsFiles(site, sections)) await write(`${baseUrl}${name}`, text);
-        const pageCount = sections.reduce((sum, section) => sum + section.pages.length, 0);
-        console.info(`[page-markdown] ${pageCount} pages as Markdown and ${written.length - pageCount} llms files.`);
-      },
+      builtPagesPass: { name: NAME, plan },
     };
   };
 }

@@ -5,7 +5,7 @@ import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import { processDocInfos } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processDocInfos';
 import { processPluginOptions } from '@easyops-cn/docusaurus-search-local/dist/server/server/utils/processPluginOptions';
-import { builtPagesPass, type BuiltPage } from '../lib/builtPages';
+import type { BuiltPage, BuiltPagesWork, PluginWithBuiltPagesPass, PostBuildProps } from '../lib/builtPages';
 import { replaceDependency } from '../lib/replaceDependency';
 import { searchIndexParts } from './documents.mjs';
 import { sidebarPageOrder } from './fieldOrder.mjs';
@@ -23,8 +23,8 @@ const SEARCH_INDEX_FILE = 'search-index.json';
 /** The index files at the build root (protected by plugins/protected-content). */
 export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
 
-/** The plugin's name in the build's pass over the built pages (plugins/lib/builtPages.ts). */
-const NAME = 'search-index';
+/** The plugin's pass in the build's passes over the built pages (plugins/build-passes). */
+export const SEARCH_INDEX_PASS = 'search-index';
 
 /** The theme's worker, as `client/theme/searchByWorker.js` asks for it, and the one that replaces it. */
 const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
@@ -62,11 +62,44 @@ function assertSupportedOptions(options: SearchOptions): void {
  * with the same results and snippets. mark.js, which highlights a result's terms on the page it opens,
  * loads only then (`client/lazyMark.js`), not with every page.
  */
-const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: unknown): Plugin => {
+const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: unknown): PluginWithBuiltPagesPass => {
   const options = pluginOptions as SearchOptions;
   assertSupportedOptions(options);
-  builtPagesPass.join(NAME);
   const theme = searchLocal.default(context, options);
+  // The theme's own build step, but for the lunr index it would build and serialize only for it to be dropped, and
+  // for its parse of every page: what the theme reads of each page comes from the build's one read of the pages
+  // (plugins/build-passes, with a port of the theme's reading to the tree it parses), numbered and written here as
+  // the theme would.
+  const plan = (props: PostBuildProps): BuiltPagesWork => {
+    const config = processPluginOptions(options, context);
+    const versions = processDocInfos(props, config);
+    const parseOptions: ParseOptions = {
+      ignoreCssSelectors: config.ignoreCssSelectors,
+      forceIgnoreNoIndex: config.forceIgnoreNoIndex,
+    };
+    return {
+      pages: versions.flatMap(({ paths }) =>
+        paths.map(({ filePath, url, type }): BuiltPage => ({
+          file: filePath,
+          search: { url, type, options: parseOptions, fields: url.startsWith(`${context.baseUrl}docs/`) },
+        })),
+      ),
+      async write(facts) {
+        // One version after another, as the theme does: its document ids run on from one to the next.
+        const ids = { last: 0 };
+        const pageOrder = sidebarPageOrder(props.plugins);
+        let first = 0;
+        for (const { outDir, paths } of versions) {
+          const parts = searchIndexParts(paths, facts.slice(first, (first += paths.length)), ids, pageOrder);
+          // The shipped file keeps the documents alone; the search worker builds the lunr index from them (lunrIndex.ts).
+          await writeFile(
+            path.join(outDir, SEARCH_INDEX_FILE),
+            JSON.stringify(parts.map((documents) => ({ documents }))),
+          );
+        }
+      },
+    };
+  };
   return {
     ...theme,
     configureWebpack(config, isServer, utils, content) {
@@ -87,39 +120,9 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
         ],
       };
     },
-    // The theme's own build step, but for the lunr index it would build and serialize only for it to be
-    // dropped, and for its parse of every page: what the theme reads of each page comes from the build's one
-    // pass over the pages (plugins/lib/builtPages.ts, a port of the theme's reading to the tree that pass
-    // parses), numbered and written here as the theme would.
-    async postBuild(props) {
-      let versions: ReturnType<typeof processDocInfos> = [];
-      const facts = await builtPagesPass.facts(NAME, props.outDir, () => {
-        const config = processPluginOptions(options, context);
-        versions = processDocInfos(props, config);
-        const parseOptions: ParseOptions = {
-          ignoreCssSelectors: config.ignoreCssSelectors,
-          forceIgnoreNoIndex: config.forceIgnoreNoIndex,
-        };
-        return versions.flatMap(({ paths }) =>
-          paths.map(({ filePath, url, type }): BuiltPage => ({
-            file: filePath,
-            search: { url, type, options: parseOptions, fields: url.startsWith(`${context.baseUrl}docs/`) },
-          })),
-        );
-      });
-      // One version after another, as the theme does: its document ids run on from one to the next.
-      const ids = { last: 0 };
-      const pageOrder = sidebarPageOrder(props.plugins);
-      let first = 0;
-      for (const { outDir, paths } of versions) {
-        const parts = searchIndexParts(paths, facts.slice(first, (first += paths.length)), ids, pageOrder);
-        // The shipped file keeps the documents alone; the search worker builds the lunr index from them (lunrIndex.ts).
-        await writeFile(
-          path.join(outDir, SEARCH_INDEX_FILE),
-          JSON.stringify(parts.map((documents) => ({ documents }))),
-        );
-      }
-    },
+    // Its postBuild is this pass, which plugins/build-passes runs.
+    postBuild: undefined,
+    builtPagesPass: { name: SEARCH_INDEX_PASS, plan },
   };
 };
 searchIndexPlugin.validateOptions = searchLocal.validateOptions;

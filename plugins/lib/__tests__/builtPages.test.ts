@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BuiltPagesPass, builtPagesFacts, type BuiltPage } from '../builtPages';
+import { builtPagesFacts, type BuiltPage } from '../builtPages';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'built-pages-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -64,61 +64,4 @@ describe('builtPagesFacts', () => {
     expect(facts[1]?.markdown).toMatch(/A long page\.\n\nA long page\./);
     // Two conversions of a page of 5,000 paragraphs, the first until the heap is full: seconds when busy.
   }, 30_000);
-});
-
-describe('BuiltPagesPass', () => {
-  it('starts when every plugin that joined has asked, and reads a page both ask for once for both', async () => {
-    const pass = new BuiltPagesPass();
-    pass.join('markdown');
-    pass.join('search');
-    let markdownDone = false;
-    const forMarkdown = pass
-      .facts('markdown', folder, () => [markdown(files[0] ?? '', 'first')])
-      .then((facts) => {
-        markdownDone = true;
-        return facts;
-      });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(markdownDone).toBe(false);
-    const forSearch = pass.facts('search', folder, () => [
-      search(files[1] ?? '', 'second'),
-      search(files[0] ?? '', 'first'),
-    ]);
-    const [markdownFacts, searchFacts] = await Promise.all([forMarkdown, forSearch]);
-    expect(markdownFacts).toHaveLength(1);
-    expect(searchFacts.map((facts) => facts.search?.pageTitle)).toEqual(['second', 'first']);
-    // The first page's facts, read once, hold both plugins' answers.
-    expect(markdownFacts[0]).toBe(searchFacts[1]);
-    expect(markdownFacts[0]?.markdown).toMatch(/^# first/);
-  });
-
-  it('refuses a plugin that did not join', () => {
-    expect(() => new BuiltPagesPass().facts('stranger', folder, () => [])).toThrow(
-      /stranger asked for pages without joining/,
-    );
-  });
-
-  it('tells every plugin that asked when the pass fails', async () => {
-    const pass = new BuiltPagesPass();
-    pass.join('markdown');
-    pass.join('search');
-    const missing = path.join(folder, 'missing.html');
-    const asked = [
-      pass.facts('markdown', folder, () => [markdown(missing, 'missing')]),
-      pass.facts('search', folder, () => []),
-    ];
-    for (const answer of asked) await expect(answer).rejects.toThrow(/ENOENT/);
-  });
-
-  it('answers a plugin whose page list fails with its error, and does not keep the others waiting', async () => {
-    const pass = new BuiltPagesPass();
-    pass.join('markdown');
-    pass.join('search');
-    const failed = pass.facts('markdown', folder, () => {
-      throw new Error('no docs sidebar');
-    });
-    await expect(failed).rejects.toThrow('no docs sidebar');
-    const searchFacts = await pass.facts('search', folder, () => [search(files[1] ?? '', 'second')]);
-    expect(searchFacts.map((facts) => facts.search?.pageTitle)).toEqual(['second']);
-  });
 });
