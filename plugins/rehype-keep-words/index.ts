@@ -1,5 +1,5 @@
 /**
- * Keeps the words of a docs page whole (issues 19 and 39). The browser may break a line after a hyphen or
+ * Keeps the words of a docs page whole. The browser may break a line after a hyphen or
  * around a bracket, so `X-Request-Id`, `non-US` or `^[0-9A-Z]{8}$` came apart in a narrow column or at the
  * end of a line. Each such token of at most `KEPT_WORD_LENGTH` characters, in prose or in inline code
  * anywhere but in a code block, is wrapped in a `KeepWhole` element, which does not wrap; a path or URL among

@@ -1,5 +1,5 @@
 /**
- * Personal values (issue 23): the signed-in developer's sandbox client id, read from a claim of the ID token
+ * Personal values: the signed-in developer's sandbox client id, read from a claim of the ID token
  * or userinfo (its name is the OIDC_SANDBOX_CLIENT_ID_CLAIM setting), shown in the docs' request samples and
  * prefilled in the Try it panel in place of the `$CLIENT_ID` placeholder. Only a client id: never a secret.
  */

@@ -1,6 +1,6 @@
 /**
- * Reads the signed-in developer's sandbox client id from the claims (issue 23's personal values). Apart from
- * `./personalValues`, the samples' substitution, because only the sign-in engine (loaded on demand) needs it.
+ * Reads the signed-in developer's sandbox client id from the claims. Apart from `./personalValues`, the samples'
+ * substitution, because only the sign-in engine (loaded on demand) needs it.
  */
 import { CLIENT_ID } from './sandboxClientIdPattern';
 

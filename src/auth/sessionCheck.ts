@@ -1,5 +1,5 @@
 /**
- * Confirms a stored session without the sign-in SDK (issue 26), so an ordinary page load of a signed-in
+ * Confirms a stored session without the sign-in SDK, so an ordinary page load of a signed-in
  * reader downloads no SDK: the stored tokens are read and checked (`./storedSession`), then userinfo is
  * asked with the access token, as the SDK's own check does. Browser only; never throws.
  */

@@ -1,5 +1,5 @@
 /**
- * The session a page confirms without the sign-in SDK (issue 26): the tokens okta-auth-js stored
+ * The session a page confirms without the sign-in SDK: the tokens okta-auth-js stored
  * (`TOKEN_STORAGE_KEY`), read and checked here, then userinfo asked with the access token
  * (`./sessionCheck`). Pure functions: storage text, claims and clock in, a decision out. Anything
  * short of a clear "valid" hands the page to the SDK, which renews, removes or signs in as before.

@@ -7,7 +7,7 @@ import { API_PAGE, DOCS_PAGE, medianOf, medianRangeOf, PAGE_ROWS, SECTIONS, SITE
 import { median } from './stats.mjs';
 import { KiB, kib, mib, msText, sec } from './units.mjs';
 
-/** Lighthouse performance each page of ours must reach (issue 26), per form factor. */
+/** Lighthouse performance each page of ours must reach, per form factor. */
 /** A full run (every section, three runs each) must fit in this, to be run before every release. */
 const FULL_RUN_LIMIT_MS = 20 * 60_000;
 
