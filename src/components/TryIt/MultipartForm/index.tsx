@@ -2,6 +2,7 @@ import React, { type ReactNode } from 'react';
 import type { TryItFormPart } from '@site/contracts/tryIt/operation';
 import { fieldKey, type FormPartValues, type Problem } from '../tryItRequest';
 import KeptCode from '../../KeptCode';
+import shared from '../shared.module.css';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -45,7 +46,7 @@ export default function MultipartForm({ idPrefix, contentType, parts, values, pr
             <label htmlFor={inputId}>
               <KeptCode>{part.name}</KeptCode>
               {part.file ? ' (file)' : null}
-              {part.required ? <span className={styles.required}> (required)</span> : null}
+              {part.required ? <span className={shared.required}> (required)</span> : null}
             </label>
             {part.file ? (
               <input
