@@ -87,12 +87,23 @@ export function docsRoutesOnDisk(): string[] {
     .sort();
 }
 
-/** The `info.version` of an API description in openapi/, as Redoc shows it next to the title. */
+/** An API description in openapi/, as written. */
+function description(api: string): { info: { version: string }; paths: Record<string, Record<string, unknown>> } {
+  return parseYaml(readFileSync(path.join('openapi', `${api}.yaml`), 'utf8')) as ReturnType<typeof description>;
+}
+
+/** The `info.version` of an API description, as Redoc shows it next to the title. */
 function descriptionVersion(api: string): string {
-  const description = parseYaml(readFileSync(path.join('openapi', `${api}.yaml`), 'utf8')) as {
-    info: { version: string };
-  };
-  return description.info.version;
+  return description(api).info.version;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** How many operations an API description has: its reference page shows each one. */
+function operationCount(api: string): number {
+  return Object.values(description(api).paths).flatMap((item) =>
+    Object.keys(item).filter((key) => HTTP_METHODS.includes(key)),
+  ).length;
 }
 
 /** The MDX file behind a docs route. */
@@ -142,27 +153,27 @@ export const API_PAGES = [
     title: `Accounts API reference | ${SITE_TITLE}`,
     heading: 'Accounts API',
     version: descriptionVersion('accounts'),
-    operations: 12,
+    operations: operationCount('accounts'),
   },
   {
     path: '/api/onboarding-api',
     title: `Onboarding API reference | ${SITE_TITLE}`,
     heading: 'Onboarding API',
     version: descriptionVersion('onboarding'),
-    operations: 4,
+    operations: operationCount('onboarding'),
   },
   {
     path: '/api/orders-api',
     title: `Trading API reference | ${SITE_TITLE}`,
     heading: 'Trading API',
     version: descriptionVersion('orders'),
-    operations: 14,
+    operations: operationCount('orders'),
   },
   {
     path: '/api/document-api',
     title: `Document API reference | ${SITE_TITLE}`,
     heading: 'Document API',
     version: descriptionVersion('documents'),
-    operations: 3,
+    operations: operationCount('documents'),
   },
 ] as const;
