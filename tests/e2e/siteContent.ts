@@ -69,6 +69,8 @@ export const ADDED_DOCS_ROUTES: readonly string[] = [
   '/docs/getting-started/changelog',
   '/docs/accounts-api/endpoints/sandbox-deposit',
   '/docs/accounts-api/endpoints/sandbox-reset',
+  '/docs/accounts-api/endpoints/sandbox-clock',
+  '/docs/accounts-api/endpoints/sandbox-price',
 ];
 
 /** Every docs route the site must serve: the specification's, then the added ones. */
