@@ -9,7 +9,10 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './environment.mjs';
 
 assertPinnedNode();
 
-/** Whether the run is on CI: no `.only`, one retry, servers always started fresh. */
+/**
+ * Whether the run is on CI: no `.only`, servers always started fresh, and one retry that only tells a flaky
+ * test from a broken one (and records its trace): a test that passed only on its retry still fails the run.
+ */
 export const isCI = Boolean(process.env.CI);
 // The web servers run on this process's Node, the pinned one, whatever `node` the shell would find.
 const NODE = JSON.stringify(process.execPath);
@@ -24,6 +27,7 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 export const SHARED_CONFIG = {
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
+  failOnFlakyTests: isCI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
 } satisfies PlaywrightTestConfig;

@@ -236,6 +236,10 @@ test.describe('signing out in another tab', () => {
 test.describe('signing out without an ID token', () => {
   test('still ends the provider session, so the next Log In asks for the password', async ({ page }) => {
     await signIn(page, '/docs');
+    // The page has confirmed the session first: an ID token missing while the page still checks it would
+    // send the reader through a (silent) sign-in again, which stores a new one.
+    await waitForHydration(page);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log Out' })).toBeVisible();
     // The ID token is gone (e.g. removed by expiry) while the visitor still holds other tokens.
     await page.evaluate(() => {
       const tokens = JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}') as Record<string, unknown>;
@@ -254,6 +258,24 @@ test.describe('signing out without an ID token', () => {
 
     await page.goto('/docs');
     await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  });
+});
+
+test.describe('an ID token missing when a page loads', () => {
+  test('the page signs the reader in again, without the password while the provider session lasts', async ({
+    page,
+  }) => {
+    await signIn(page, '/docs');
+    await page.evaluate(() => {
+      const tokens = JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}') as Record<string, unknown>;
+      delete tokens.idToken;
+      window.localStorage.setItem('okta-token-storage', JSON.stringify(tokens));
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('nav.navbar').getByRole('button', { name: 'Log Out' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/docs');
+    expect(Object.keys(await storedTokens(page)).sort()).toEqual(['accessToken', 'idToken', 'refreshToken']);
   });
 });
 
