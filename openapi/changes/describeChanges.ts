@@ -192,9 +192,10 @@ function successStatus(context: Context, operationPath: readonly PathPart[]): st
   return undefined;
 }
 
+const responseName = (status: string | undefined) => (status ? `the ${status} response` : 'the response');
+
 function fieldLabel(side: 'request' | 'response', status: string | undefined, field: string) {
-  if (side === 'request') return `request field ${quote(field)}`;
-  return `field ${quote(field)} of the ${status ?? ''} response`.replace('  ', ' ');
+  return side === 'request' ? `request field ${quote(field)}` : `field ${quote(field)} of ${responseName(status)}`;
 }
 
 function typesOf(schema: unknown): Set<string> {
@@ -212,7 +213,7 @@ function schemaChange(context: Context, place: SchemaPlace, diff: Diff, rest: re
       ? fieldLabel(place.side, place.status, fieldName)
       : place.side === 'request'
         ? 'the request body'
-        : `the ${place.status ?? ''} response body`.replace('  ', ' ');
+        : `${responseName(place.status)} body`;
   const anchors = place.parameter
     ? [fieldAnchor(place.parameter.in, place.parameter.name)]
     : target.anchorable && place.scope && fieldName
@@ -233,7 +234,6 @@ function schemaChange(context: Context, place: SchemaPlace, diff: Diff, rest: re
   const errorBody = place.side === 'response' && place.status !== undefined && isError(place.status);
 
   if (target.wholeProperty) {
-    const property = fieldName;
     if (diff.action === 'add') {
       if (!request) return change('response-field-added', `${subject} added`);
       const parent = referenced(context.after, nodeAt(context.after, target.schemaPath));
@@ -243,7 +243,7 @@ function schemaChange(context: Context, place: SchemaPlace, diff: Diff, rest: re
         : change('optional-request-field-added', `optional ${subject} added`);
     }
     if (diff.action === 'remove') return change('field-removed', `${subject} removed`);
-    return change('type-changed', `${subject} changed (${property})`);
+    return change('type-changed', `${subject} replaced`);
   }
 
   const [keyword, item] = target.keyword;
@@ -258,10 +258,15 @@ function schemaChange(context: Context, place: SchemaPlace, diff: Diff, rest: re
   if (keyword === 'oneOf' || keyword === 'anyOf' || keyword === 'allOf') {
     const more = diff.action === 'add';
     if (keyword === 'allOf') {
-      return change(
-        request === more ? 'validation-tightened' : 'other-compatible',
-        `${subject}: a part of its schema ${more ? 'added' : 'removed'}`,
-      );
+      // A part added to an `allOf` narrows what the schema allows; a part removed widens it.
+      const rule = request
+        ? more
+          ? 'validation-tightened'
+          : 'validation-relaxed'
+        : more
+          ? 'other-compatible'
+          : 'type-changed';
+      return change(rule, `${subject}: a part of its schema ${more ? 'added' : 'removed'}`);
     }
     if (request)
       return change(
@@ -284,24 +289,28 @@ function schemaChange(context: Context, place: SchemaPlace, diff: Diff, rest: re
   if (keyword === 'enum') {
     const added = diff.action === 'remove' ? [] : item === undefined ? asArray(diff.after) : [diff.after];
     const removed = diff.action === 'add' ? [] : item === undefined ? asArray(diff.before) : [diff.before];
-    if (item === undefined && (diff.action === 'add' || diff.action === 'remove')) {
-      // The whole list appears or goes: the field now takes only those values, or any value of its type.
-      const limited = diff.action === 'add';
-      if (request)
-        return change(
-          limited ? 'validation-tightened' : 'validation-relaxed',
-          `${subject} ${limited ? 'now takes only' : 'no longer limited to'} ${asArray(
-            limited ? diff.after : diff.before,
-          )
-            .map(quote)
-            .join(', ')}`,
-        );
-      return change(
-        limited ? 'other-compatible' : 'type-changed',
-        `${subject} ${limited ? 'now takes only' : 'no longer limited to'} ${asArray(limited ? diff.after : diff.before)
-          .map(quote)
-          .join(', ')}`,
-      );
+    const enumIn = (document: JsonObject) => {
+      const schema = referenced(document, nodeAt(document, target.schemaPath));
+      return isObject(schema) && Array.isArray(schema.enum) ? schema.enum : null;
+    };
+    const [enumBefore, enumAfter] = [enumIn(context.before), enumIn(context.after)];
+    if ((enumBefore === null) !== (enumAfter === null)) {
+      // The whole list appears or goes (api-smart-diff may report it value by value: the same line each time, kept
+      // once): the field now takes only those values, or any value of its type.
+      const limited = enumBefore === null;
+      const values = asArray(limited ? enumAfter : enumBefore)
+        .map(quote)
+        .join(', ');
+      const what = `${subject} ${limited ? 'now takes only' : 'is no longer limited to'} ${values}`;
+      const rule = request
+        ? limited
+          ? 'validation-tightened'
+          : 'validation-relaxed'
+        : limited
+          ? 'other-compatible'
+          : 'type-changed';
+      const listPointer = pointerOf(item === undefined ? diff.path : diff.path.slice(0, -1));
+      return [{ rule, what, location: { ...location, pointer: listPointer } }];
     }
     return [
       ...removed.flatMap((value) =>

@@ -194,6 +194,13 @@ const RULE_CASES: readonly RuleCase[] = [
     says: ['`data[].side`', 'no longer always present'],
   },
   {
+    rule: 'field-removed',
+    title: 'a request field removed (the body refuses unknown fields)',
+    edit: (document) => delete schemas(document).OrderRequest.properties.note,
+    expected: [change('field-removed', 'placeOrder', 'request', ['request.note'])],
+    says: ['request field `note` removed'],
+  },
+  {
     rule: 'parameter-removed',
     title: 'a query parameter removed',
     edit: (document) => search(document).parameters.pop(),
@@ -348,6 +355,13 @@ const RULE_CASES: readonly RuleCase[] = [
     says: ['pattern set to'],
   },
   {
+    rule: 'validation-tightened',
+    title: 'a free request field limited to a list of values',
+    edit: (document) => (schemas(document).OrderRequest.properties.note.enum = ['GIFT', 'HEDGE']),
+    expected: [change('validation-tightened', 'placeOrder', 'request', ['request.note'])],
+    says: ['request field `note` now takes only `GIFT`, `HEDGE`'],
+  },
+  {
     rule: 'scopes-changed',
     title: "an operation's scope changed",
     edit: (document) => (place(document).security = [{ clientCredentials: ['orders.trade'] }]),
@@ -443,6 +457,13 @@ const RULE_CASES: readonly RuleCase[] = [
     edit: (document) => (schemas(document).OrderRequest.required = ['symbol']),
     expected: [change('validation-relaxed', 'placeOrder', 'request', ['request.side'])],
     says: ['request field `side` became optional'],
+  },
+  {
+    rule: 'validation-relaxed',
+    title: 'a request field that now also takes null',
+    edit: (document) => (schemas(document).OrderRequest.properties.note.type = ['string', 'null']),
+    expected: [change('validation-relaxed', 'placeOrder', 'request', ['request.note'])],
+    says: ['request field `note` changed type from string to string or null'],
   },
   {
     rule: 'deprecated',
