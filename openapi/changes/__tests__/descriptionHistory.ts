@@ -22,8 +22,18 @@ function filesAt(commit: string, api: ApiName): Record<string, string> {
   return Object.fromEntries(wanted.map((file) => [file, git('show', `${commit}:${file}`)]));
 }
 
+/** Each description bundled once per test file, by commit: several tests start from the same release. */
+const bundled = new Map<string, Promise<JsonObject>>();
+
 /** One description at a commit, its references into other files pulled in. */
-export async function descriptionAt(commit: string, api: ApiName): Promise<JsonObject> {
+export function descriptionAt(commit: string, api: ApiName): Promise<JsonObject> {
+  const key = `${git('rev-parse', commit).trim()} ${api}`;
+  if (!bundled.has(key)) bundled.set(key, bundleAt(commit, api));
+  // A copy each time, so that one test cannot change what another reads.
+  return bundled.get(key)!.then((description) => structuredClone(description));
+}
+
+async function bundleAt(commit: string, api: ApiName): Promise<JsonObject> {
   const directory = mkdtempSync(path.join(tmpdir(), 'description-at-'));
   try {
     for (const [file, text] of Object.entries(filesAt(commit, api))) {
