@@ -545,6 +545,10 @@ function operationChange(
       };
       return schemaChange(context, place, diff, rest.slice(3));
     }
+    if (third === 'name' && named.in === 'path') {
+      // A path parameter's name is the template's placeholder: the URL a client calls stays the same.
+      return change('documentation', `path parameter ${quote(diff.before)} renamed to ${quote(diff.after)}`, location);
+    }
     if (third === 'in' || third === 'name') return change('parameter-removed', `${label}: ${third} changed`, location);
     if (isDocumentation(third)) return change('documentation', `${label}: ${String(third)} ${verb(diff)}`, location);
     // style, explode, allowEmptyValue, content: how the value is written changes.
@@ -758,20 +762,21 @@ const sameUrl = (a: string, b: string) => a.replace(/\{[^}]*\}/g, '{}') === b.re
 function rawChanges(context: Context, diff: Diff): RawChange[] {
   const [root, route, method, ...rest] = diff.path;
   if (root !== 'paths') return descriptionChange(diff);
-  if (route === undefined) return [];
+  if (route === undefined) {
+    // api-smart-diff pairs a path whose template changed with the one it was (`rename` of a key of `paths`).
+    if (diff.action !== 'rename') return [];
+    const location: ChangeLocation = { side: 'description', pointer: pointerOf(diff.path), anchors: [] };
+    const what = `path ${quote(diff.before)} renamed to ${quote(diff.after)}`;
+    return [
+      {
+        rule: sameUrl(String(diff.before), String(diff.after)) ? 'documentation' : 'operation-removed',
+        what,
+        location,
+      },
+    ];
+  }
   const routeName = String(route);
   if (method === undefined) {
-    if (diff.action === 'rename') {
-      const renamed = sameUrl(String(diff.before), String(diff.after));
-      const location: ChangeLocation = { side: 'description', pointer: pointerOf(diff.path), anchors: [] };
-      return [
-        {
-          rule: renamed ? 'documentation' : 'operation-removed',
-          what: `path ${quote(diff.before)} renamed to ${quote(diff.after)}`,
-          location,
-        },
-      ];
-    }
     // A whole path added or removed: each of its operations.
     const item = referenced(
       diff.action === 'add' ? context.after : context.before,

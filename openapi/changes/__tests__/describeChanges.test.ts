@@ -558,6 +558,36 @@ describe('describeChanges: each rule of the versioning page', () => {
     expect(after).toEqual(copy);
   });
 
+  test('a path parameter renamed in the template is documentation (the URL stays); a new path is another operation', () => {
+    const withOrder = (template: string, name: string) => {
+      const document: Description = description();
+      document.paths[template] = {
+        get: {
+          operationId: 'getOrder',
+          parameters: [{ name, in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'The order.' } },
+        },
+      };
+      return document;
+    };
+    const renamed = describeChanges(withOrder('/orders/{id}', 'id'), withOrder('/orders/{orderId}', 'orderId'));
+    expect(renamed.map(summary)).toEqual([
+      change('documentation', null, 'description'),
+      change('documentation', 'getOrder', 'request', ['path.id']),
+    ]);
+    expect(renamed.map((item) => item.description)).toEqual([
+      'path `/orders/{id}` renamed to `/orders/{orderId}`',
+      'GET /orders/{id} (getOrder): path parameter `id` renamed to `orderId`',
+    ]);
+    const moved = describeChanges(withOrder('/orders/{id}', 'id'), withOrder('/trades/{id}', 'id'));
+    expect(sorted(moved.map(summary))).toEqual(
+      sorted([
+        change('operation-removed', 'getOrder', 'operation'),
+        change('operation-added', 'getOrder', 'operation'),
+      ]),
+    );
+  });
+
   test('a change says where it is: its operation, side, JSON pointer and field', () => {
     const [removed] = changesAfter((document) => search(document).parameters.pop());
     expect(removed.operation).toEqual({ operationId: 'searchOrders', method: 'GET', path: '/orders' });
