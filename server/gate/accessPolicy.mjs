@@ -11,6 +11,7 @@ import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { VARIANTS } from '../../contracts/precompress/variants.ts';
 import { readCookies } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
+import { createIssuerKeys } from './issuerKeys.mjs';
 import { parseApiProxyManifest } from '../apiProxy.mjs';
 
 export const GATE_MANIFEST_FILE = 'gate-manifest.json';
@@ -39,6 +40,8 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {(request: SignInProof) => Promise<string | undefined>} reader who the request proves to be signed
  *   in as (issuer and subject of the ID token), or undefined
  * @property {import('../apiProxy.mjs').ApiProxyManifest | undefined} apiProxy
+ * @property {import('./issuerKeys.mjs').IssuerKeys | undefined} issuerKeys the provider's keys the gate checks
+ *   ID tokens with, for the server's other token checks (the MCP server's access tokens) to share
  * @property {string | undefined} shell
  * @property {string | undefined} contentSecurityPolicy
  */
@@ -75,6 +78,7 @@ export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
   health: async () => ({ state: 'open' }),
   reader: async () => undefined,
   apiProxy: undefined,
+  issuerKeys: undefined,
   shell: undefined,
   contentSecurityPolicy: undefined,
 });
@@ -142,7 +146,9 @@ function onceAMinutePerMessage(log) {
  * @returns {AccessPolicy}
  */
 export function createAccessPolicy(manifest, options = {}) {
-  const verifier = options.verifier ?? createIdTokenVerifier(manifest.oidc);
+  // Made here, fetched on first use: one key set for the gate and every other token check of this build.
+  const issuerKeys = createIssuerKeys({ issuer: manifest.oidc.issuer });
+  const verifier = options.verifier ?? createIdTokenVerifier({ ...manifest.oidc, issuerKeys });
   const log = onceAMinutePerMessage(options.log ?? ((message) => console.warn(`[gate] ${message}`)));
   const files = new Map(Object.entries(manifest.files));
   const variantSuffixes = VARIANTS.map(({ suffix }) => suffix);
@@ -178,6 +184,7 @@ export function createAccessPolicy(manifest, options = {}) {
       return keys ? { state: 'ready', keysAgeSeconds } : { state: 'no-keys', keysAgeSeconds, problem };
     },
     apiProxy: manifest.apiProxy,
+    issuerKeys,
     shell: manifest.shell,
     contentSecurityPolicy: manifest.contentSecurityPolicy,
   };
