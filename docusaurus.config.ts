@@ -183,6 +183,7 @@ const config = {
       favicon: FAVICON,
       issuer: settings.auth.issuer,
       clientId: settings.auth.clientId,
+      mcpScope: settings.mcp.scope,
       protectedPaths: settings.auth.protectedPaths,
       startSignInWith: settings.auth,
       protectedDirectories: [DOCS_PATH],

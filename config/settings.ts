@@ -23,6 +23,12 @@ export interface AuthSettings {
   readonly sandboxClientIdClaim: string;
 }
 
+/** The docs' MCP server: what its access tokens must carry. Read by the build, written into the gate manifest. */
+interface McpSettings {
+  /** The scope an access token for the MCP server must carry; the provider grants it for that resource. */
+  readonly scope: string;
+}
+
 export interface SiteSettings {
   readonly siteUrl: string;
   readonly baseUrl: string;
@@ -32,6 +38,7 @@ export interface SiteSettings {
   readonly privacyUrl: string;
   readonly footerStyle: FooterStyle;
   readonly auth: AuthSettings;
+  readonly mcp: McpSettings;
 }
 
 export interface SettingsResult {
@@ -56,6 +63,7 @@ export const DEFAULTS = {
   OIDC_REVOKE_ON_SIGNOUT: 'true',
   OIDC_PROTECTED_PATHS: '/docs,/api',
   OIDC_SANDBOX_CLIENT_ID_CLAIM: 'sandbox_client_id',
+  OIDC_MCP_SCOPE: 'docs.read',
 } as const;
 
 export class SettingsError extends Error {
@@ -184,6 +192,14 @@ function parseScopes(value: string): string[] {
   return [...new Set(scopes)];
 }
 
+/** One scope token (RFC 6749 section 3.3): printable ASCII but space, `"` and `\`. */
+function parseScopeToken(key: string, value: string): string {
+  if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(value)) {
+    throw new SettingsError(key, `must be one scope, without spaces or quotes ("${value}")`);
+  }
+  return value;
+}
+
 function parseProtectedPaths(value: string): string[] {
   const paths = value
     .split(',')
@@ -257,6 +273,7 @@ export function readSettings(env: Environment): SettingsResult {
     privacyUrl: parseLinkTarget('PRIVACY_URL', withDefault(env, 'PRIVACY_URL')),
     footerStyle: parseFooterStyle(withDefault(env, 'FOOTER_STYLE')),
     auth,
+    mcp: { scope: parseScopeToken('OIDC_MCP_SCOPE', withDefault(env, 'OIDC_MCP_SCOPE')) },
   };
   checkIssuerFitsSite(env, settings.siteUrl, auth.issuer, warnings);
   return { settings, warnings };
