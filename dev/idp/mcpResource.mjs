@@ -28,7 +28,7 @@ export const MCP_INTROSPECTION_CLIENT = Object.freeze({
 const MCP_PATH = /\/mcp$/;
 
 /** Whether `indicator` names an MCP server of a site on this machine: `http(s)://<loopback>[:port]/…/mcp`. */
-export function isLoopbackMcpResource(indicator) {
+function isLoopbackMcpResource(indicator) {
   if (typeof indicator !== 'string' || !URL.canParse(indicator)) return false;
   const url = new URL(indicator);
   return (
