@@ -117,6 +117,18 @@ describe('with the development provider', () => {
     assert.equal(refusal(answer).status, 401);
   });
 
+  test('authenticate, for a router other than Hono: the reader, or the refusal to send', async () => {
+    const { tokens } = await signInAsMcpClient(idp.issuer, { resource: RESOURCE });
+    const admitted = await auth.authenticate(
+      new Request(`${SITE_ORIGIN}/mcp`, { headers: { Authorization: `Bearer ${tokens.access_token}` } }),
+    );
+    assert.ok(admitted.ok);
+    assert.equal(admitted.reader.subject, `${idp.issuer} developer`);
+    const refused = await auth.authenticate(new Request(`${SITE_ORIGIN}/mcp`));
+    assert.ok(!refused.ok);
+    assert.equal(refused.response.status, 401);
+  });
+
   test('a token in the query, or another scheme, is not read', async () => {
     const { tokens } = await signInAsMcpClient(idp.issuer, { resource: RESOURCE });
     const inQuery = await app.request(`${SITE_ORIGIN}/mcp?access_token=${tokens.access_token}`, { method: 'POST' });

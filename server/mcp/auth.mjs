@@ -109,35 +109,48 @@ export function createMcpAuth(options) {
     c.json(metadata, 200, { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' });
 
   /**
-   * The bearer-token check: a request with a valid access token for this resource and scope goes on, with
-   * `mcpReader` set; any other gets the challenge. The token is read from the `Authorization` header only
-   * (never the query, where logs keep it).
-   * @type {import('hono').MiddlewareHandler<{ Variables: { mcpReader: McpReader } }>}
+   * The bearer-token check, for any runtime or router: the reader a request with a valid access token for this
+   * resource and scope comes from, or the refusal to send. The token is read from the `Authorization` header
+   * only (never the query, where logs keep it).
+   * @param {Request} request
+   * @returns {Promise<{ ok: true, reader: McpReader } | { ok: false, response: Response }>}
    */
-  const requireAccessToken = async (c, next) => {
-    const match = /^Bearer +([^\s]+) *$/i.exec(c.req.header('Authorization') ?? '');
-    if (!match) return refuse(401, undefined);
+  async function authenticate(request) {
+    const match = /^Bearer +([^\s]+) *$/i.exec(request.headers.get('Authorization') ?? '');
+    if (!match) return { ok: false, response: refuse(401, undefined) };
     const result = await verifier.verify(match[1]);
     if (result.ok) {
       const { sub, client_id: clientId } = result.claims;
-      c.set('mcpReader', {
+      const reader = {
         subject: `${issuerKeys.issuer} ${String(sub)}`,
         clientId: typeof clientId === 'string' ? clientId : undefined,
         claims: result.claims,
-      });
-      return next();
+      };
+      return { ok: true, reader };
     }
     if (result.error === 'unavailable') {
-      return Response.json(
+      const response = Response.json(
         { error: 'temporarily_unavailable', error_description: 'the identity provider could not be asked' },
         { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' } },
       );
+      return { ok: false, response };
     }
     const status = result.error === 'insufficient_scope' ? 403 : 401;
-    return refuse(status, { error: result.error, description: result.reason });
+    return { ok: false, response: refuse(status, { error: result.error, description: result.reason }) };
+  }
+
+  /**
+   * {@link authenticate} as Hono middleware: the request goes on with `mcpReader` set, or gets the refusal.
+   * @type {import('hono').MiddlewareHandler<{ Variables: { mcpReader: McpReader } }>}
+   */
+  const requireAccessToken = async (c, next) => {
+    const result = await authenticate(c.req.raw);
+    if (!result.ok) return result.response;
+    c.set('mcpReader', result.reader);
+    return next();
   };
 
-  return { metadata, metadataPaths, metadataUrl, metadataHandler, requireAccessToken };
+  return { metadata, metadataPaths, metadataUrl, metadataHandler, authenticate, requireAccessToken };
 }
 
 /**
