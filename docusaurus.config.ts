@@ -67,6 +67,7 @@ const customFields = {
   contactUrl: settings.contactUrl,
   privacyUrl: settings.privacyUrl,
   auth: settings.auth,
+  mcp: settings.mcp,
   build: buildInfo,
 } satisfies SiteCustomFields;
 

@@ -24,9 +24,14 @@ export interface AuthSettings {
 }
 
 /** The docs' MCP server: what its access tokens must carry. Read by the build, written into the gate manifest. */
-interface McpSettings {
+export interface McpSettings {
   /** The scope an access token for the MCP server must carry; the provider grants it for that resource. */
   readonly scope: string;
+  /**
+   * A public client registered at the provider for readers' assistants, for a provider that cannot register
+   * them by itself: the "Use the docs from your assistant" page gives it to readers. `null`: assistants register.
+   */
+  readonly clientId: string | null;
 }
 
 export interface SiteSettings {
@@ -200,6 +205,11 @@ function parseScopeToken(key: string, value: string): string {
   return value;
 }
 
+function mcpClientIdOf(env: Environment): string | null {
+  const value = valueOf(env, 'OIDC_MCP_CLIENT_ID');
+  return value === undefined ? null : parseClientId(value, 'OIDC_MCP_CLIENT_ID');
+}
+
 function parseProtectedPaths(value: string): string[] {
   const paths = value
     .split(',')
@@ -213,9 +223,9 @@ function parseProtectedPaths(value: string): string[] {
   return paths.map((path) => (path.length > 1 ? path.replace(/\/+$/, '') : path));
 }
 
-function parseClientId(value: string): string {
+function parseClientId(value: string, key = 'OIDC_CLIENT_ID'): string {
   if (!/^[\w.:-]+$/.test(value)) {
-    throw new SettingsError('OIDC_CLIENT_ID', `may hold only letters, digits and . _ : - ("${value}")`);
+    throw new SettingsError(key, `may hold only letters, digits and . _ : - ("${value}")`);
   }
   return value;
 }
@@ -273,7 +283,10 @@ export function readSettings(env: Environment): SettingsResult {
     privacyUrl: parseLinkTarget('PRIVACY_URL', withDefault(env, 'PRIVACY_URL')),
     footerStyle: parseFooterStyle(withDefault(env, 'FOOTER_STYLE')),
     auth,
-    mcp: { scope: parseScopeToken('OIDC_MCP_SCOPE', withDefault(env, 'OIDC_MCP_SCOPE')) },
+    mcp: {
+      scope: parseScopeToken('OIDC_MCP_SCOPE', withDefault(env, 'OIDC_MCP_SCOPE')),
+      clientId: mcpClientIdOf(env),
+    },
   };
   checkIssuerFitsSite(env, settings.siteUrl, auth.issuer, warnings);
   return { settings, warnings };

@@ -34,7 +34,7 @@ describe('readSettings', () => {
       protectedPaths: ['/docs', '/api'],
       sandboxClientIdClaim: 'sandbox_client_id',
     });
-    expect(settings.mcp).toEqual({ scope: 'docs.read' });
+    expect(settings.mcp).toEqual({ scope: 'docs.read', clientId: null });
     expect(warnings).toEqual([]);
   });
 
@@ -45,6 +45,13 @@ describe('readSettings', () => {
       expect(error.key).toBe('OIDC_MCP_SCOPE');
       expect(error.message).toMatch(/one scope/);
     }
+  });
+
+  it("reads the assistants' pre-registered client id, when there is one", () => {
+    expect(read({ OIDC_MCP_CLIENT_ID: 'docs-assistants' }).settings.mcp.clientId).toBe('docs-assistants');
+    expect(read({ OIDC_MCP_CLIENT_ID: '  ' }).settings.mcp.clientId).toBeNull();
+    const error = errorOf({ OIDC_ISSUER: ISSUER, OIDC_MCP_CLIENT_ID: 'docs assistants' });
+    expect(error.key).toBe('OIDC_MCP_CLIENT_ID');
   });
 
   it('fails without OIDC_ISSUER, naming the key and .env.example', () => {
