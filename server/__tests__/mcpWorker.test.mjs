@@ -36,7 +36,18 @@ let client;
 before(async () => {
   const config = await readWorkerConfig();
   const bundle = await build({
-    entryPoints: [path.join(PROJECT_ROOT, 'server/__tests__/mcpWorkerEntry.mjs')],
+    // A Worker serving the MCP server on the fixture build. As in the site's Worker, no code is loaded from data, so
+    // validate_request has no module loader.
+    stdin: {
+      contents: `
+        import { createMcpHandler } from '../mcp/handler.mjs';
+        import { MCP_FILES, readAssetFromMemory } from './mcpFixtureBuild.mjs';
+        const handler = createMcpHandler({ readAsset: readAssetFromMemory(MCP_FILES) });
+        export default { fetch: (request) => handler(request) };
+      `,
+      resolveDir: path.join(PROJECT_ROOT, 'server/__tests__'),
+      sourcefile: 'mcp-worker.mjs',
+    },
     outfile: path.join(PROJECT_ROOT, 'mcp-worker.bundle.mjs'),
     write: false,
     bundle: true,
