@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 
 import { PART_CHARS } from '../mcp/answerParts.mjs';
 import { createMcpHandler } from '../mcp/handler.mjs';
+import { importFromText } from '../mcp/requestCheck.mjs';
 import { headingSlug, markdownSection } from '../mcp/markdown.mjs';
 import { mcpEndpoint } from '../mcp/mount.mjs';
 import {
@@ -359,6 +360,55 @@ describe('heading anchors', () => {
     assert.equal(headingSlug('Response body (201)'), 'response-body-201');
     assert.equal(headingSlug('Use `limitPrice` with [LIMIT](/docs/x) orders'), 'use-limitprice-with-limit-orders');
     assert.equal(headingSlug("What's new in v1.2"), 'whats-new-in-v12');
+  });
+});
+
+describe('what the access log is told', () => {
+  test("each message's method and tool, never its arguments", async () => {
+    /** @type {unknown[]} */
+    const seen = [];
+    const handler = createMcpHandler({
+      readAsset: readAssetFromMemory(MCP_FILES),
+      observe: (calls) => seen.push(calls),
+    });
+    const secret = 'ACCOUNT-5GT10001';
+    await handler(rpc({ method: 'tools/call', params: { name: 'search_docs', arguments: { query: secret } } }));
+    await handler(rpc({ method: 'tools/list' }));
+    assert.deepEqual(seen, [[{ method: 'tools/call', tool: 'search_docs' }], [{ method: 'tools/list' }]]);
+    assert.ok(!JSON.stringify(seen).includes(secret));
+  });
+});
+
+describe('a build at a base URL', () => {
+  /** The fixture's files as a build at /developers/ writes them: every site URL under the base. */
+  const atBase = Object.fromEntries(
+    Object.entries(MCP_FILES).map(([file, text]) => [
+      file,
+      file === 'gate-manifest.json'
+        ? JSON.stringify({ baseUrl: '/developers/' })
+        : text.replaceAll(`${SITE}/docs/`, `${SITE}/developers/docs/`).replaceAll('"/docs/', '"/developers/docs/'),
+    ]),
+  );
+
+  test('finds pages and answers with URLs under the base', async () => {
+    const client = await connectClient(
+      createMcpHandler({ readAsset: readAssetFromMemory(atBase), loadModule: importFromText }),
+      `${SITE}/developers/mcp`,
+    );
+    const page = await callText(client, 'read_page', {
+      page: `${SITE}/developers/docs/getting-started/standard-errors`,
+    });
+    assert.equal(page.text, ERRORS_PAGE);
+    const byPath = await callText(client, 'read_page', { page: 'docs/getting-started/standard-errors' });
+    assert.equal(byPath.text, ERRORS_PAGE);
+    const search = await callText(client, 'search_docs', { query: 'limitPrice' });
+    assert.match(
+      search.text,
+      /URL: https:\/\/developers\.clearing\.test\/developers\/docs\/trading-api\/options\/single-option-order#request\.limitPrice\n\s+Field anchor: request\.limitPrice\n\s+Operation: placeOptionOrder/,
+    );
+    const { resources } = await client.listResources();
+    assert.equal(resources[0].uri, 'docs://docs/getting-started/standard-errors');
+    await client.close();
   });
 });
 

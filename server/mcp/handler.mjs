@@ -75,19 +75,46 @@ async function readBoundedBody(request, maxBytes, deadlineMs) {
 }
 
 /**
- * An answer for a single `tools/call` of a tool the server does not have (a JSON-RPC error that lists the tools),
- * or undefined for anything else.
- * @param {string} text the request body
+ * The JSON-RPC messages of a request body (one, or a batch), or none when it is not JSON (the transport answers
+ * that itself).
+ * @param {string} text
+ * @returns {Record<string, any>[]}
  */
-function unknownToolAnswer(text) {
-  let message;
+function messagesOf(text) {
+  let parsed;
   try {
-    message = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
-    return undefined; // The transport answers a parse error itself.
+    return [];
   }
-  if (!message || typeof message !== 'object' || Array.isArray(message) || message.method !== 'tools/call')
-    return undefined;
+  return (Array.isArray(parsed) ? parsed : [parsed]).filter(
+    (message) => message !== null && typeof message === 'object' && !Array.isArray(message),
+  );
+}
+
+/**
+ * What each message asks for, without its arguments' values: its method, and for a tool call the tool's name.
+ * @param {Record<string, any>[]} messages
+ * @returns {McpCall[]}
+ */
+function callsOf(messages) {
+  return messages
+    .filter((message) => typeof message.method === 'string')
+    .map((message) =>
+      message.method === 'tools/call' && typeof message.params?.name === 'string'
+        ? { method: message.method, tool: message.params.name }
+        : { method: message.method },
+    );
+}
+
+/**
+ * The answer to a single `tools/call` of a tool the server does not have (a JSON-RPC error that lists the tools),
+ * or undefined for anything else.
+ * @param {Record<string, any>[]} messages
+ */
+function unknownToolAnswer(messages) {
+  if (messages.length !== 1 || messages[0].method !== 'tools/call') return undefined;
+  const [message] = messages;
   const name = message.params?.name;
   if (typeof name === 'string' && /** @type {readonly string[]} */ (TOOL_NAMES).includes(name)) return undefined;
   return jsonRpcError(
@@ -97,6 +124,11 @@ function unknownToolAnswer(text) {
     message.id ?? null,
   );
 }
+
+/**
+ * One JSON-RPC message of a request, as the access log may name it: never its arguments' values.
+ * @typedef {{ method: string, tool?: string }} McpCall
+ */
 
 /**
  * The endpoint, and the build's base URL it reads (the endpoint is `<baseUrl>mcp`).
@@ -111,6 +143,8 @@ function unknownToolAnswer(text) {
  * @property {import('./requestCheck.mjs').ModuleLoader} [loadModule] runs the Try it modules' checks for
  *   `validate_request`: `importFromText` on Node; none where code cannot be loaded from data (a Worker), where
  *   the tool points to the Try it panel instead
+ * @property {(calls: McpCall[]) => void} [observe] told what each request asks for (methods and tool names, no
+ *   arguments), before it is answered: for the access log's line
  * @property {number} [maxRequestBytes]
  * @property {number} [requestBodyDeadlineMs]
  */
@@ -125,6 +159,7 @@ export function createMcpHandler({
   readAsset,
   siteUrl,
   loadModule,
+  observe,
   maxRequestBytes = MAX_REQUEST_BYTES,
   requestBodyDeadlineMs = REQUEST_BODY_DEADLINE_MS,
 }) {
@@ -157,7 +192,9 @@ export function createMcpHandler({
             `The request body did not arrive within ${requestBodyDeadlineMs / 1000} s: send it whole, at once.`,
           );
     }
-    const refusal = unknownToolAnswer(body.text);
+    const messages = messagesOf(body.text);
+    observe?.(callsOf(messages));
+    const refusal = unknownToolAnswer(messages);
     if (refusal) return refusal;
     // The body, read once and bounded, for the transport to read again.
     const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
