@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { MCP_CATALOGUE_FILE } from '../../contracts/mcp/catalogue.ts';
 import { BUILD_DIR } from '../../tests/e2e/environment.mjs';
+import { createSiteApp } from '../app.mjs';
 import { createMcpHandler } from '../mcp/handler.mjs';
 import { importFromText } from '../mcp/requestCheck.mjs';
 import { pagesOfLlmsTxt } from '../mcp/siteData.mjs';
@@ -54,6 +55,12 @@ describe('the MCP server on the test build', { skip: SKIP }, () => {
   test('reads a catalogue that the gate serves to signed-in readers only', async () => {
     const manifest = JSON.parse(await readFile(path.join(BUILD, 'gate-manifest.json'), 'utf8'));
     assert.equal(manifest.files[MCP_CATALOGUE_FILE], 'protected');
+    const site = createSiteApp({ readAsset: readAssetFromDirectory(BUILD), log: () => {} });
+    for (const file of [MCP_CATALOGUE_FILE, `${MCP_CATALOGUE_FILE}.br`]) {
+      const response = await site.request(`/${file}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      assert.equal(response.status, 401, file);
+      assert.ok(!(await response.text()).includes('placeOptionOrder'), file);
+    }
   });
 
   test('search_docs "limitPrice" gives the operations that take it, each with its field anchor', async () => {
