@@ -5,7 +5,8 @@
  * the queries and order of the local-search theme's worker (`@easyops-cn/docusaurus-search-local` 0.55,
  * `client/utils/smartQueries.js`, `sortSearchResults.js`, as plugins/search-index/client/worker.js runs them) for the
  * site's settings: English, stop words kept, fuzzy distance 1. The theme ships those as browser modules without file
- * extensions, which neither Node nor the Worker can import as they are, so the English path is restated here.
+ * extensions, which neither Node nor the Worker can import as they are, so the English path is restated here;
+ * server/__tests__/mcpSearchRanking.test.mjs runs the site's worker itself beside it, on the test build's index.
  */
 import lunr from 'lunr';
 
