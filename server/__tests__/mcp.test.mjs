@@ -308,6 +308,18 @@ describe('what a confused or hostile client sends', () => {
     assert.match(wrong.text, /parameters.*request.*responses.*examples.*samples/s);
   });
 
+  test('a body that is not JSON is a JSON-RPC parse error', async () => {
+    const response = await fixture.handler(
+      new Request(`${SITE}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: '{"jsonrpc": "2.0", "method": "tools/list", ',
+      }),
+    );
+    assert.equal(response.status, 400);
+    assert.equal((await response.json()).error.code, -32700);
+  });
+
   test('a body over the limit is refused unread with 413, saying what to send', async () => {
     const handler = createMcpHandler({ readAsset: readAssetFromMemory(MCP_FILES), maxRequestBytes: 1024 });
     const response = await handler(
