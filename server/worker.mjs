@@ -7,6 +7,7 @@
 import { writeJsonLines } from './accessLog.mjs';
 import { createSiteApp } from './app.mjs';
 import { apiProxySettingsFromEnv } from './apiProxy.mjs';
+import { mcpAuthSettingsFromEnv } from './mcp/auth.mjs';
 import { readAssetFromBinding } from './workerAssets.mjs';
 
 /**
@@ -32,6 +33,8 @@ export default {
       readAsset: readAssetFromBinding(env.ASSETS),
       log: writeJsonLines,
       apiProxy: apiProxySettingsFromEnv(env),
+      // The MCP server's introspection client (MCP_INTROSPECTION_CLIENT_ID, and its secret as a Worker secret).
+      mcp: mcpAuthSettingsFromEnv(env),
       // Set by Cloudflare's edge, which replaces any a client sends (hono/cloudflare-workers' getConnInfo reads the
       // same header; that module is deprecated).
       clientAddress: (c) => c.req.header('CF-Connecting-IP'),

@@ -18,3 +18,6 @@ export const MCP_PATH = 'mcp';
 export function mcpResourceUrl(siteOrigin: string, baseUrl: string): string {
   return `${new URL(siteOrigin).origin}${baseUrl}${MCP_PATH}`;
 }
+
+/** The docs page that says how to connect an assistant, relative to the base URL (the metadata links to it). */
+export const MCP_GUIDE_PATH = 'docs/getting-started/assistant';

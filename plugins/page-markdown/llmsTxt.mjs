@@ -5,6 +5,7 @@
  * section (`llms-trading-api.txt`) for a reader who needs one API only.
  */
 import { LLMS_FULL_FILE, LLMS_INDEX_FILE, llmsSectionFile } from '../../config/pageMarkdown.mjs';
+import { MCP_GUIDE_PATH, MCP_PATH } from '../../contracts/mcp/resource.ts';
 
 /**
  * @typedef {object} LlmsPage
@@ -65,6 +66,9 @@ export function llmsFiles(site, sections) {
     '',
     'Every page of the documentation as Markdown, by section. These pages are private: an assistant cannot fetch ' +
       `them, so give it the text. All pages in one file: ${site.siteUrl}${LLMS_FULL_FILE}`,
+    '',
+    `An assistant that speaks MCP can read them itself, once the reader signs in from it: the MCP server ${site.siteUrl}${MCP_PATH} ` +
+      `(how to connect one: ${site.siteUrl}${MCP_GUIDE_PATH}.md).`,
     ...sections.flatMap((section) => [
       '',
       `## ${oneLine(section.title)}`,

@@ -5,13 +5,11 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
 
-import { Hono } from 'hono';
-
 import { PART_CHARS } from '../mcp/answerParts.mjs';
 import { createMcpHandler } from '../mcp/handler.mjs';
 import { importFromText } from '../mcp/requestCheck.mjs';
 import { headingSlug, markdownSection } from '../mcp/markdown.mjs';
-import { mcpEndpoint } from '../mcp/mount.mjs';
+import { createSiteApp } from '../app.mjs';
 import {
   callText,
   connectClient,
@@ -32,8 +30,12 @@ before(async () => {
 after(() => fixture.client.close());
 
 /** A JSON-RPC request to the handler, as a client sends one. */
-function rpc(/** @type {Record<string, unknown>} */ message, /** @type {Record<string, string>} */ headers = {}) {
-  return new Request(`${SITE}/mcp`, {
+function rpc(
+  /** @type {Record<string, unknown>} */ message,
+  /** @type {Record<string, string>} */ headers = {},
+  url = `${SITE}/mcp`,
+) {
+  return new Request(url, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -424,46 +426,40 @@ describe('a build at a base URL', () => {
   });
 });
 
-describe('the endpoint in a Hono app', () => {
-  /** @param {import('hono').MiddlewareHandler} [guard] */
-  async function appWith(guard) {
-    const handler = createMcpHandler({
-      readAsset: readAssetFromMemory({
-        ...MCP_FILES,
-        'gate-manifest.json': JSON.stringify({ baseUrl: '/developers/' }),
-      }),
+describe('the endpoint in the site app', () => {
+  /** A build with nothing to protect (served at `/`): the app serves the MCP server at `/mcp` to anyone. */
+  function openSite() {
+    /** @type {import('../accessLog.mjs').LogEntry[]} */
+    const lines = [];
+    const app = createSiteApp({
+      readAsset: readAssetFromMemory(MCP_FILES),
+      access: 'open',
+      log: (entry) => lines.push(entry),
     });
-    const app = new Hono();
-    app.use(mcpEndpoint(handler, guard ? { guard } : {}));
-    app.all('*', (c) => c.text('the rest of the site', 404));
-    return app;
+    return { app, lines };
   }
-  const listTools = () => rpc({ method: 'tools/list' });
 
-  test('answers at <baseUrl>mcp and leaves every other path to the app', async () => {
-    const app = await appWith();
-    const inside = await app.request(new Request(`${SITE}/developers/mcp`, listTools()));
+  test('answers at /mcp and leaves every other path to the site', async () => {
+    const { app } = openSite();
+    const inside = await app.request(rpc({ method: 'tools/list' }, {}, `${SITE}/mcp`));
     assert.equal(inside.status, 200);
     assert.equal((await inside.json()).result.tools.length, 6);
-    for (const other of [`${SITE}/mcp`, `${SITE}/developers/mcp/x`, `${SITE}/developers/docs/`]) {
-      assert.equal(await (await app.request(new Request(other, listTools()))).text(), 'the rest of the site', other);
+    for (const other of [`${SITE}/developers/mcp`, `${SITE}/mcp/x`]) {
+      assert.notEqual((await app.request(rpc({ method: 'tools/list' }, {}, other))).status, 200, other);
     }
   });
 
-  test('lets the guard refuse a request before the server reads it, or let it through', async () => {
-    const app = await appWith(async (c, next) => {
-      if (c.req.header('Authorization') !== 'Bearer good') {
-        return c.text('sign in', 401, { 'WWW-Authenticate': 'Bearer resource_metadata="x"' });
-      }
-      await next();
-    });
-    const refused = await app.request(new Request(`${SITE}/developers/mcp`, listTools()));
-    assert.equal(refused.status, 401);
-    assert.equal(await refused.text(), 'sign in');
-    const admitted = await app.request(
-      new Request(`${SITE}/developers/mcp`, rpc({ method: 'tools/list' }, { Authorization: 'Bearer good' })),
-    );
-    assert.equal(admitted.status, 200);
-    assert.equal((await admitted.json()).result.tools.length, 6);
+  test('logs one line per call naming the tool, never its arguments', async () => {
+    const { app, lines } = openSite();
+    const call = {
+      method: 'tools/call',
+      params: { name: 'search_docs', arguments: { query: 'secret-word-limitPrice' } },
+    };
+    const answer = await app.request(rpc(call, {}, `${SITE}/mcp`));
+    assert.equal(answer.status, 200);
+    await answer.text();
+    const line = lines.find((entry) => entry.path === '/mcp');
+    assert.equal(line?.mcp, 'tools/call:search_docs');
+    assert.doesNotMatch(JSON.stringify(lines), /secret-word/);
   });
 });

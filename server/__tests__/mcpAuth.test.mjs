@@ -14,7 +14,9 @@ import { startIdentityProvider } from '../../dev/idp/provider.mjs';
 import { createAccessPolicy, GateManifestError, parseGateManifest } from '../gate/accessPolicy.mjs';
 import { createIssuerKeys } from '../gate/issuerKeys.mjs';
 import { createMcpAuth, mcpAuthSettingsFromEnv, mcpResourceUrl } from '../mcp/auth.mjs';
+import { createSiteApp } from '../app.mjs';
 import { fixtureGateManifest } from './fixtureBuild.mjs';
+import { MCP_FILES, readAssetFromMemory } from './mcpFixtureBuild.mjs';
 import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
 const SITE_ORIGIN = 'http://localhost:3750';
@@ -44,7 +46,11 @@ function mcpApp(options) {
 async function callMcp(app, token, path = '/mcp') {
   const response = await app.request(`${SITE_ORIGIN}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...(token && { Authorization: `Bearer ${token}` }),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
   return { response, text: await response.text() };
@@ -367,4 +373,71 @@ test("the gate manifest's MCP resource: read when it is the base URL's mcp, refu
   ]) {
     assert.throws(() => parseGateManifest({ ...manifest, mcp: wrong }), GateManifestError, JSON.stringify(wrong));
   }
+});
+
+describe('through the site app (server/app.mjs), at a base URL', () => {
+  const BASE = '/developers/';
+  const resource = mcpResourceUrl(SITE_ORIGIN, BASE);
+  /** @type {Awaited<ReturnType<typeof startIdentityProvider>>} */
+  let idp;
+  /** @type {ReturnType<typeof createSiteApp>} */
+  let site;
+  /** @type {import('../accessLog.mjs').LogEntry[]} */
+  const lines = [];
+
+  before(async () => {
+    idp = await startIdentityProvider({ port: 0 });
+    const files = Object.keys(MCP_FILES);
+    const manifest = {
+      ...fixtureGateManifest({
+        issuer: idp.issuer,
+        clientId: 'developer-docs',
+        files,
+        protectedFiles: files.filter((file) => file.startsWith('docs/')),
+        protectedPaths: ['/docs'],
+        shell: 'sign-in.html',
+        baseUrl: BASE,
+      }),
+      mcp: { resource, scope: 'docs.read', resourceName: 'Clearing API Developer Docs' },
+    };
+    site = createSiteApp({
+      readAsset: readAssetFromMemory({ ...MCP_FILES, 'gate-manifest.json': JSON.stringify(manifest) }),
+      log: (entry) => lines.push(entry),
+      apiProxy: { requestsPerMinute: 3 },
+    });
+  });
+  after(() => idp?.close());
+
+  test('metadata at the inserted path; an anonymous call is refused with no documentation text', async () => {
+    const metadata = await site.request(`${SITE_ORIGIN}/.well-known/oauth-protected-resource/developers/mcp`);
+    assert.equal(metadata.status, 200);
+    assert.equal((await metadata.json()).resource, resource);
+    const anonymous = await callMcp(site, undefined, '/developers/mcp');
+    assert.equal(anonymous.response.status, 401);
+    assert.doesNotMatch(anonymous.text, DOCUMENTATION_WORDS);
+    assert.match(anonymous.response.headers.get('WWW-Authenticate') ?? '', /resource_metadata=/);
+  });
+
+  test("a reader's token lists the tools; the log names the call; the reader's allowance runs out with 429", async () => {
+    const { tokens } = await signInAsMcpClient(idp.issuer, { resource });
+    const admitted = await callMcp(site, tokens.access_token, '/developers/mcp');
+    assert.equal(admitted.response.status, 200, admitted.text);
+    assert.equal(JSON.parse(admitted.text).result.tools.length, 6);
+    assert.equal(admitted.response.headers.get('Cache-Control'), 'no-store');
+    const line = lines.filter((entry) => entry.path === '/developers/mcp').at(-1);
+    assert.deepEqual([line?.outcome, line?.mcp], ['admitted', 'tools/list']);
+    /** @type {number[]} */
+    const statuses = [];
+    for (let call = 0; call < 3; call += 1) {
+      statuses.push((await callMcp(site, tokens.access_token, '/developers/mcp')).response.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 429]);
+  });
+
+  test("the site's own ID token is refused", async () => {
+    const { id_token: idToken } = await tokensFor(new Browser(), idp, { scope: 'openid profile offline_access' });
+    const refused = await callMcp(site, idToken, '/developers/mcp');
+    assert.equal(refused.response.status, 401);
+    assert.doesNotMatch(refused.text, DOCUMENTATION_WORDS);
+  });
 });

@@ -132,7 +132,7 @@ function unknownToolAnswer(messages) {
 
 /**
  * The endpoint, and the build's base URL it reads (the endpoint is `<baseUrl>mcp`).
- * @typedef {((request: Request) => Promise<Response>) & { baseUrl: () => Promise<string> }} McpHandler
+ * @typedef {((request: Request, observeRequest?: (calls: McpCall[]) => void) => Promise<Response>) & { baseUrl: () => Promise<string> }} McpHandler
  */
 
 /**
@@ -165,8 +165,11 @@ export function createMcpHandler({
 }) {
   // The build's data is read once and shared by every request's server.
   const site = createSiteData(readAsset);
-  /** @param {Request} request */
-  async function handleMcpRequest(request) {
+  /**
+   * @param {Request} request
+   * @param {(calls: McpCall[]) => void} [observeRequest] told what this request asks for, as `observe` is
+   */
+  async function handleMcpRequest(request, observeRequest) {
     if (request.method !== 'POST') {
       // The transport would open an event stream for a GET: a stateless server offers none (the specification
       // allows 405), so no connection is held open waiting for messages that never come.
@@ -193,7 +196,9 @@ export function createMcpHandler({
           );
     }
     const messages = messagesOf(body.text);
-    observe?.(callsOf(messages));
+    const calls = callsOf(messages);
+    observe?.(calls);
+    observeRequest?.(calls);
     const refusal = unknownToolAnswer(messages);
     if (refusal) return refusal;
     // The body, read once and bounded, for the transport to read again.

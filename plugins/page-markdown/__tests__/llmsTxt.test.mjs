@@ -42,6 +42,10 @@ test('llms.txt: the title, the summary as a quote, then one section per sidebar 
   assert.match(index, /private: an assistant cannot fetch them/);
   assert.match(
     index,
+    /the MCP server https:\/\/docs\.example\.com\/portal\/mcp \(how to connect one: https:\/\/docs\.example\.com\/portal\/docs\/getting-started\/assistant\.md\)/,
+  );
+  assert.match(
+    index,
     /## Getting started\n\nAll of this section in one file: https:\/\/docs\.example\.com\/portal\/llms-getting-started\.txt\n\n- \[Introduction\]\(https:\/\/docs\.example\.com\/portal\/docs\/getting-started\/introduction\.md\): Start here\.\n/,
   );
   assert.match(

@@ -36,8 +36,8 @@ export default function AssistantSetup(): ReactNode {
       </Tabs>
       {mcp.clientId ? (
         <p>
-          If your assistant asks for a client ID, enter <code>{mcp.clientId}</code> and leave the client secret
-          empty: our identity provider does not register assistants by itself.
+          If your assistant asks for a client ID, enter <code>{mcp.clientId}</code> and leave the client secret empty:
+          our identity provider does not register assistants by itself.
         </p>
       ) : null}
     </div>
