@@ -5,7 +5,14 @@
 import type { Heading, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { isObject, type JsonObject } from '../../openapi/document';
-import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from './schemaFields';
+import {
+  fieldTree,
+  requiredAlternatives,
+  schemaConstraints,
+  schemaVariants,
+  typeLabel,
+  type FieldNode,
+} from './schemaFields';
 import { fieldAnchor, UNINDEXED_FIELD_CLASS, type FieldScope } from '../../contracts/content/fieldAnchor';
 import {
   encodeEnvironmentUrls,
@@ -163,12 +170,8 @@ function parameterEntries(definition: JsonObject, toPhrasing: ToPhrasing): Field
   const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
   return parameters.map((parameter) => {
     const schema = isObject(parameter.schema) ? parameter.schema : {};
-    const description = [
-      parameter.description,
-      ...(Array.isArray(schema.enum)
-        ? [`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`]
-        : []),
-    ]
+    // Its bounds and default as a field shows them: `limit` says "From 1 to 200. Default `50`."
+    const description = [parameter.description, ...schemaConstraints(schema)]
       .filter((part) => typeof part === 'string' && part.trim())
       .join(' ');
     return {

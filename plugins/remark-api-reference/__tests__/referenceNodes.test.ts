@@ -171,6 +171,16 @@ describe('the field reference', () => {
     );
   });
 
+  it("gives a parameter its schema's bounds and default, as a field has them", () => {
+    const nodes = operationNodes(referenceOperation('listPositions'), 3, phrasing);
+    const [parameters] = nodes
+      .filter((node): node is MdxJsxFlowElement => node.type === 'mdxJsxFlowElement' && node.name === 'ApiFieldList')
+      .map(entries);
+    const limit = parameters.find((entry) => entry.attributes.name === 'limit')!;
+    expect(limit.attributes).toMatchObject({ anchor: 'query.limit', type: 'integer', requirement: 'optional' });
+    expect(JSON.parse(limit.description)).toEqual([{ type: 'text', value: 'Page size. From 1 to 200. Default `50`.' }]);
+  });
+
   it('says so when the success response has no body', () => {
     const operation = referenceOperation('getAccount');
     const noBody = {
