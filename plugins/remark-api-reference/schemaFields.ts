@@ -3,6 +3,7 @@
  * (`owner.address.line1`) with its type, whether it is required, its description, and its own fields.
  */
 import { isObject, type JsonObject } from '../../openapi/document';
+import { transitionsMarkdown, transitionsOf } from '../lib/behaviourProse';
 
 interface FieldRow {
   /** Dotted path; array items are written `name[]`. */
@@ -137,9 +138,11 @@ export function schemaConstraints(schema: JsonObject): string[] {
   return notes;
 }
 
+/** A field's description: its prose, what its schema allows, then a status's transitions as a list. */
 function describe(schema: JsonObject): string {
   const description = typeof schema.description === 'string' ? schema.description.trim() : '';
-  return [description, ...schemaConstraints(schema)].filter(Boolean).join(' ');
+  const sentences = [description, ...schemaConstraints(schema)].filter(Boolean).join(' ');
+  return [sentences, transitionsMarkdown(transitionsOf(schema))].filter(Boolean).join('\n\n');
 }
 
 /** The non-null member of `X or null`, which is how the descriptions write an optional object. */

@@ -72,6 +72,31 @@ describe('fieldTree', () => {
   });
 });
 
+describe('a status field', () => {
+  it('lists its transitions below its description and values, as Markdown the page renders as a list', () => {
+    const [status] = fieldTree({
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          description: 'Where the order is.',
+          enum: ['NEW', 'FILLED', 'CANCELED'],
+          'x-transitions': { NEW: ['FILLED', 'CANCELED'] },
+        },
+      },
+    });
+    expect(status.description).toBe(
+      [
+        'Where the order is. One of: `NEW`, `FILLED`, `CANCELED`.',
+        '',
+        'Transitions, from each status that is not final:',
+        '',
+        '- `NEW` can move to `FILLED` or `CANCELED`.',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('schemaConstraints', () => {
   it.each([
     [{ type: 'integer', minimum: 1, maximum: 200, default: 50 }, ['From 1 to 200.', 'Default `50`.']],
