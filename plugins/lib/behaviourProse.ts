@@ -71,18 +71,19 @@ export const outcomeMarkdown = (outcome: readonly string[]): string => codes(out
 export const testValuesIntroduction = (guide: string): string =>
   `In the sandbox, each of these requests forces the outcome beside it; production ignores them. [Sandbox test values](${guide}) says what happens after each one.`;
 
-/** The test values as a Markdown table, for the reference (the endpoint pages build the same table as mdast). */
+/**
+ * The test values as Markdown for the reference: a list, one row an item (what you send: the outcome). The
+ * endpoint pages show a table, whose columns the docs' styles size to their words; Redoc's tables would break
+ * `INSUFFICIENT_BUYING_POWER` on a phone, while a list item wraps a kept word whole.
+ */
 export function testValuesMarkdown(rows: readonly TestValue[]): string {
   if (rows.length === 0) return '';
-  // A `|` inside a cell would end it; the descriptions' `when` prose has none, but a table must not break.
-  const cell = (markdown: string) => markdown.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const item = (markdown: string) => markdown.replaceAll('\n', ' ').trim();
   return [
     `**${TEST_VALUES_HEADING}**`,
     '',
     testValuesIntroduction(TEST_VALUES_GUIDE),
     '',
-    '| You send | Outcome |',
-    '| --- | --- |',
-    ...rows.map((row) => `| ${cell(row.when)} | ${cell(outcomeMarkdown(row.outcome))} |`),
+    ...rows.map((row) => `- ${item(row.when)}: ${outcomeMarkdown(row.outcome)}.`),
   ].join('\n');
 }

@@ -33,9 +33,9 @@ describe('withBehaviourShown', () => {
     const rows = placeEquityOrder(orders)['x-sandbox-test-values'] as { when: string }[];
     const description = String(operation.description);
     expect(description).toContain('listed under Sandbox test values below');
-    const table = description.slice(description.indexOf('**Sandbox test values**'));
-    for (const row of rows) expect(table).toContain(`| ${row.when} |`);
-    expect(table).toContain('| Any order for `XRJT` | `REJECTED` |');
+    const list = description.slice(description.indexOf('**Sandbox test values**'));
+    for (const row of rows) expect(list).toContain(`\n- ${row.when}: `);
+    expect(list).toContain('\n- Any order for `XRJT`: `REJECTED`.');
   });
 
   it('leaves the original as it was (the downloads are written from it)', () => {

@@ -60,15 +60,13 @@ describe('sandbox test values', () => {
     ]);
   });
 
-  it('writes a table under its heading, a | in a cell escaped so the row keeps its two cells', () => {
+  it('writes a list under its heading, one item per row: what you send, then its outcome', () => {
     const lines = testValuesMarkdown(testValuesOf(operation)).split('\n');
     expect(lines[0]).toBe('**Sandbox test values**');
     expect(lines[2]).toContain('[Sandbox test values](/docs/getting-started/sandbox)');
     expect(lines.slice(4)).toEqual([
-      '| You send | Outcome |',
-      '| --- | --- |',
-      '| Any order for `XRJT` | `REJECTED` |',
-      '| Family name `Identity` \\| or not | `REJECTED`, `IDENTITY_NOT_VERIFIED` |',
+      '- Any order for `XRJT`: `REJECTED`.',
+      '- Family name `Identity` | or not: `REJECTED`, `IDENTITY_NOT_VERIFIED`.',
     ]);
   });
 
