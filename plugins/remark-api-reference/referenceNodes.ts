@@ -5,7 +5,14 @@
 import type { Heading, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { isObject, type JsonObject } from '../../openapi/document';
-import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from './schemaFields';
+import {
+  fieldTree,
+  requiredAlternatives,
+  schemaConstraints,
+  schemaVariants,
+  typeLabel,
+  type FieldNode,
+} from './schemaFields';
 import { fieldAnchor, UNINDEXED_FIELD_CLASS, type FieldScope } from '../../contracts/content/fieldAnchor';
 import {
   encodeEnvironmentUrls,
@@ -15,6 +22,7 @@ import {
 } from '../../contracts/content/endpointFacts';
 import type { SampleOperation, SampleOptions } from './requestModel';
 import { requestSamples } from './requestSamples';
+import { TEST_VALUES_GUIDE, TEST_VALUES_HEADING, testValuesIntroduction, testValuesOf } from '../lib/behaviourProse';
 
 /** Turns a Markdown description into inline content for a table cell. */
 export type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -163,12 +171,8 @@ function parameterEntries(definition: JsonObject, toPhrasing: ToPhrasing): Field
   const parameters = (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject);
   return parameters.map((parameter) => {
     const schema = isObject(parameter.schema) ? parameter.schema : {};
-    const description = [
-      parameter.description,
-      ...(Array.isArray(schema.enum)
-        ? [`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`]
-        : []),
-    ]
+    // Its bounds and default as a field shows them: `limit` says "From 1 to 200. Default `50`."
+    const description = [parameter.description, ...schemaConstraints(schema)]
       .filter((part) => typeof part === 'string' && part.trim())
       .join(' ');
     return {
@@ -195,6 +199,53 @@ function bodyLabel(content: unknown): string {
   return entries
     .map(([type, media]) => (isObject(media.schema) ? `${type}: ${typeLabel(media.schema)}` : type))
     .join('; ');
+}
+
+/** `200`, `201` and `202`: status codes as inline code, joined for a sentence. */
+const statusList = (statuses: readonly string[]) => {
+  const codes = statuses.map((status) => `\`${status}\``);
+  return codes.length === 1 ? codes[0] : `${codes.slice(0, -1).join(', ')} and ${codes[codes.length - 1]}`;
+};
+
+/**
+ * Every header the responses document, once each, with the statuses that send it: `X-Request-Id` comes with
+ * every response, `Location` with a `201`, `Retry-After` with a `429` and a `503`. A header described
+ * differently on two statuses gives each description with its statuses.
+ */
+function responseHeaderEntries(responses: readonly [string, JsonObject][], toPhrasing: ToPhrasing): FieldEntry[] {
+  const byName = new Map<string, { name: string; uses: { status: string; header: JsonObject }[] }>();
+  for (const [status, response] of responses) {
+    for (const [name, header] of Object.entries(isObject(response.headers) ? response.headers : {})) {
+      if (!isObject(header)) continue;
+      // Header names are case-insensitive: one entry, spelled as the first response spells it.
+      const entry = byName.get(name.toLowerCase()) ?? { name, uses: [] };
+      entry.uses.push({ status, header });
+      byName.set(name.toLowerCase(), entry);
+    }
+  }
+  return [...byName.values()].map(({ name, uses }) => {
+    const schemaOf = (header: JsonObject) => (isObject(header.schema) ? header.schema : {});
+    const sentence = (header: JsonObject) =>
+      [typeof header.description === 'string' ? header.description.trim() : '', ...schemaConstraints(schemaOf(header))]
+        .filter(Boolean)
+        .join(' ');
+    const groups = new Map<string, string[]>();
+    for (const { status, header } of uses)
+      groups.set(sentence(header), [...(groups.get(sentence(header)) ?? []), status]);
+    const everyResponse = uses.length === responses.length;
+    const parts = [...groups].map(([text, statuses]) =>
+      [everyResponse && groups.size === 1 ? 'With every response.' : `With ${statusList(statuses)}.`, text]
+        .filter(Boolean)
+        .join(' '),
+    );
+    const types = [...new Set(uses.map(({ header }) => typeLabel(schemaOf(header))))];
+    return {
+      name,
+      anchor: fieldAnchor('responseHeader', name),
+      type: types.join(' or '),
+      description: toPhrasing(parts.join('\n\n')),
+    };
+  });
 }
 
 /** The whole operation block of an endpoint page. */
@@ -251,6 +302,9 @@ export function operationNodes(
     ),
   );
 
+  const headers = responseHeaderEntries(responses, toPhrasing);
+  if (headers.length > 0) nodes.push(heading(depth, 'Response headers'), fieldList('Response headers', headers));
+
   // The success response, the same way on every endpoint page: its fields, or that it has no body.
   const success = responses.find(([status]) => status.startsWith('2'));
   if (success) {
@@ -267,7 +321,27 @@ export function operationNodes(
           ]),
     );
   }
+  nodes.push(...testValueNodes(definition, depth, toPhrasing));
   return nodes;
+}
+
+/** The requests that force each outcome in the sandbox (`x-sandbox-test-values`), as a table, or nothing. */
+function testValueNodes(definition: JsonObject, depth: HeadingDepth, toPhrasing: ToPhrasing): RootContent[] {
+  const rows = testValuesOf(definition);
+  if (rows.length === 0) return [];
+  return [
+    heading(depth, TEST_VALUES_HEADING),
+    paragraph(...toPhrasing(testValuesIntroduction(TEST_VALUES_GUIDE))),
+    table(
+      ['You send', 'Outcome'],
+      rows.map((row) => [
+        toPhrasing(row.when),
+        row.outcome
+          .map((value) => code(value))
+          .flatMap((value, index) => (index === 0 ? [value] : [text(', '), value])),
+      ]),
+    ),
+  ];
 }
 
 /** Request samples in tabs that remember the reader's language across pages. */

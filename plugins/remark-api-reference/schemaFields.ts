@@ -3,6 +3,7 @@
  * (`owner.address.line1`) with its type, whether it is required, its description, and its own fields.
  */
 import { isObject, type JsonObject } from '../../openapi/document';
+import { transitionsMarkdown, transitionsOf } from '../lib/behaviourProse';
 
 interface FieldRow {
   /** Dotted path; array items are written `name[]`. */
@@ -95,30 +96,53 @@ export function typeLabel(input: JsonObject): string {
   return nullable ? `${label} or null` : label;
 }
 
-function constraints(schema: JsonObject): string[] {
+/** "From 1 to 200", "At least 1", "At most 21": a bound with one or both ends, each end as `show` writes it. */
+function bounds(low: unknown, high: unknown, show: (value: number) => string): string | null {
+  const [min, max] = [low, high].map((value) => (typeof value === 'number' ? value : null));
+  if (min !== null && max !== null) return min === max ? `Exactly ${show(min)}` : `From ${show(min)} to ${show(max)}`;
+  if (min !== null) return `At least ${show(min)}`;
+  if (max !== null) return `At most ${show(max)}`;
+  return null;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+const valueList = (values: unknown[]) => values.map((value) => `\`${String(value)}\``).join(', ');
+
+/**
+ * What a schema allows and assumes, as sentences: its values, pattern, bounds (of a number, a string's length,
+ * an array's items), default, and whether it is read-only or deprecated. A field and a parameter show the same.
+ */
+export function schemaConstraints(schema: JsonObject): string[] {
   const notes: string[] = [];
   const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : [];
-  if (values.length > 0) notes.push(`One of: ${values.map((value) => `\`${String(value)}\``).join(', ')}.`);
+  if (values.length > 0) notes.push(`One of: ${valueList(values)}.`);
   if ('const' in schema) notes.push(`Always \`${String(schema.const)}\`.`);
   if (typeof schema.pattern === 'string') notes.push(`Pattern: \`${schema.pattern}\`.`);
-  if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
-    notes.push(`Length ${String(schema.minLength ?? 0)} to ${String(schema.maxLength ?? 'any')}.`);
-  }
-  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') {
-    notes.push(`Range ${String(schema.minimum ?? '−∞')} to ${String(schema.maximum ?? '∞')}.`);
-  }
-  if (typeof schema.minItems === 'number' || typeof schema.maxItems === 'number') {
-    notes.push(`${String(schema.minItems ?? 0)} to ${String(schema.maxItems ?? 'any')} items.`);
-  }
+  const length = bounds(schema.minLength, schema.maxLength, (count) => plural(count, 'character'));
+  if (length) notes.push(`${length}.`);
+  const range = bounds(schema.minimum, schema.maximum, String);
+  if (range) notes.push(`${range}.`);
+  const lowAbove = typeof schema.exclusiveMinimum === 'number' ? `Above ${schema.exclusiveMinimum}.` : null;
+  const highBelow = typeof schema.exclusiveMaximum === 'number' ? `Below ${schema.exclusiveMaximum}.` : null;
+  notes.push(...[lowAbove, highBelow].filter((note): note is string => note !== null));
+  const items = bounds(schema.minItems, schema.maxItems, (count) => plural(count, 'item'));
+  if (items) notes.push(`${items}.`);
+  // An array of enumerated values (a filter of statuses) lists what each item may be.
+  const itemValues = isObject(schema.items) && Array.isArray(schema.items.enum) ? schema.items.enum : [];
+  if (itemValues.length > 0)
+    notes.push(`Each item one of: ${valueList(itemValues.filter((value) => value !== null))}.`);
   if ('default' in schema) notes.push(`Default \`${JSON.stringify(schema.default)}\`.`);
   if (schema.readOnly === true) notes.push('Read-only: set by the server.');
   if (schema.deprecated === true) notes.push('Deprecated.');
   return notes;
 }
 
+/** A field's description: its prose, what its schema allows, then a status's transitions as a list. */
 function describe(schema: JsonObject): string {
   const description = typeof schema.description === 'string' ? schema.description.trim() : '';
-  return [description, ...constraints(schema)].filter(Boolean).join(' ');
+  const sentences = [description, ...schemaConstraints(schema)].filter(Boolean).join(' ');
+  return [sentences, transitionsMarkdown(transitionsOf(schema))].filter(Boolean).join('\n\n');
 }
 
 /** The non-null member of `X or null`, which is how the descriptions write an optional object. */
