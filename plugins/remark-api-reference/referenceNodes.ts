@@ -275,7 +275,7 @@ export function operationNodes(
  * The line under a JavaScript or Python sample: the runtime it needs, linked to the section that says what the
  * samples need, and how to run it as pasted. A curl sample needs only a shell (that section says so too).
  */
-export function sampleRuntimeNote(language: RequestSample['language']): Paragraph | null {
+function sampleRuntimeNote(language: RequestSample['language']): Paragraph | null {
   if (language === 'bash') return null;
   const { requirement, fileExtension, command } = SAMPLE_RUNTIMES[language];
   return paragraph(

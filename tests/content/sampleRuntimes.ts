@@ -23,10 +23,10 @@ export function isOlder(a: string, b: string): boolean {
 }
 
 /** The newest of some versions. */
-export const newest = (versions: readonly string[]): string =>
+const newest = (versions: readonly string[]): string =>
   versions.reduce((best, version) => (isOlder(best, version) ? version : best), '0');
 
-export interface Feature {
+interface Feature {
   readonly feature: string;
   readonly since: string;
 }
