@@ -85,3 +85,5 @@ export const BODY_LIMITS = {
   uploadFileBytes: 10_485_760,
   uploadFileText: '10 MB',
 } as const;
+
+export { SAMPLE_RUNTIMES, SAMPLE_RUNTIMES_HREF, type SampleRuntime } from './sampleRuntimes.ts';

@@ -20,8 +20,9 @@ import {
   type EnvironmentUrl,
   type ScopeAlternatives,
 } from '../../contracts/content/endpointFacts';
+import { SAMPLE_RUNTIMES, SAMPLE_RUNTIMES_HREF } from '../../contracts/facts';
 import type { SampleOperation, SampleOptions } from './requestModel';
-import { requestSamples } from './requestSamples';
+import { requestSamples, type RequestSample } from './requestSamples';
 import { TEST_VALUES_GUIDE, TEST_VALUES_HEADING, testValuesIntroduction, testValuesOf } from '../lib/behaviourProse';
 
 /** Turns a Markdown description into inline content for a table cell. */
@@ -344,17 +345,37 @@ function testValueNodes(definition: JsonObject, depth: HeadingDepth, toPhrasing:
   ];
 }
 
+/**
+ * The line under a JavaScript or Python sample: the runtime it needs, linked to the section that says what the
+ * samples need, and how to run it as pasted. A curl sample needs only a shell (that section says so too).
+ */
+function sampleRuntimeNote(language: RequestSample['language']): Paragraph | null {
+  if (language === 'bash') return null;
+  const { requirement, fileExtension, command } = SAMPLE_RUNTIMES[language];
+  return paragraph(
+    text('Needs '),
+    { type: 'link', url: SAMPLE_RUNTIMES_HREF, children: [text(requirement)] },
+    text(': save it as a '),
+    code(fileExtension),
+    text(language === 'javascript' ? ' file (an ES module) and run it with ' : ' file and run it with '),
+    code(command),
+    text('.'),
+  );
+}
+
 /** Request samples in tabs that remember the reader's language across pages. */
 export function requestSampleNodes(operation: SampleOperation, options: SampleOptions = {}): RootContent[] {
   return [
     jsx(
       'Tabs',
       { groupId: 'request-language', className: 'request-samples' },
-      requestSamples(operation, options).map((sample) =>
-        jsx('TabItem', { value: sample.language, label: sample.label }, [
+      requestSamples(operation, options).map((sample) => {
+        const note = sampleRuntimeNote(sample.language);
+        return jsx('TabItem', { value: sample.language, label: sample.label }, [
           { type: 'code', lang: sample.language, meta: null, value: sample.code },
-        ]),
-      ),
+          ...(note ? [note] : []),
+        ]);
+      }),
     ),
   ];
 }
