@@ -180,6 +180,29 @@ function requestLine(request) {
   return [h('p', [h('code', words.join(' '))])];
 }
 
+/** An operation block (src/components/ApiEndpoint). @param {Element} element */
+const isOperationBlock = (element) =>
+  element.tagName === 'section' && String(element.properties?.ariaLabel ?? '').startsWith('Operation ');
+
+/** An operation block's paragraph that links the operation in the API reference. @param {Element} element */
+const isReferenceLink = (element) => element.tagName === 'p' && hasClassPrefix(element, 'reference');
+
+/**
+ * The absolute API reference addresses (`…/api/orders-api#operation/placeEquityOrder`) of the operations the
+ * page's operation blocks document: a link to one of them from any page's Markdown goes to this page's instead.
+ * @param {Root} tree the parsed page (read only)
+ * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
+ */
+export function operationReferences(tree, { pageUrl }) {
+  return elementsWhere(tree, isOperationBlock).flatMap((block) =>
+    elementsWhere(block, isReferenceLink).flatMap((paragraph) =>
+      elementsWhere(paragraph, (element) => element.tagName === 'a' && element.properties.href !== undefined).map(
+        (link) => new URL(String(link.properties.href), pageUrl).href,
+      ),
+    ),
+  );
+}
+
 /**
  * @param {Root} tree the parsed page (changed: the article's widgets are replaced)
  * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
@@ -193,11 +216,13 @@ function simplifyArticle(tree, input) {
   // React's text separators (`<!-- -->`) and any other comment.
   removeComments(root);
 
-  // Widgets' chrome: heading and field anchors, buttons, icons.
+  // Widgets' chrome: heading and field anchors, buttons, icons; and an operation block's link into the API
+  // reference, which the Markdown has no copy of: the page's Markdown is where that operation is documented.
   replaceElements(
     root,
     (element) =>
       ['button', 'svg', 'dialog', 'script', 'style'].includes(element.tagName) ||
+      isReferenceLink(element) ||
       (element.tagName === 'a' && classes(element).includes('hash-link')) ||
       (element.tagName === 'a' && String(element.properties?.ariaLabel ?? '').startsWith('Link to ')),
     () => [],

@@ -1,7 +1,8 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { articleMarkdown, htmlToMarkdown, PageMarkdownError } from '../htmlToMarkdown.mjs';
+import { parseHtml } from '../../lib/parseHtml.mjs';
+import { articleMarkdown, htmlToMarkdown, operationReferences, PageMarkdownError } from '../htmlToMarkdown.mjs';
 
 const PAGE_URL = 'https://docs.example.com/docs/trading-api/equity/single-equity-order';
 
@@ -117,6 +118,21 @@ describe('htmlToMarkdown', () => {
     // A list right after another takes the other bullet, so that the two stay two lists.
     assert.match(markdown, /^[-*] `limitPrice` \(object \(Money\), optional\)\n\n {2}Worst price you accept\.$/m);
     assert.doesNotMatch(markdown, /<!--|Link to/);
+  });
+
+  test("names the operations the page's operation blocks document, and leaves their reference links out", () => {
+    const html = page(
+      '<section aria-label="Operation placeEquityOrder"><p class="request_EdXc"><span class="method_LC0H">POST</span>' +
+        '<code class="path_OaCN">/orders/equity</code></p><p class="reference_x9Qz">' +
+        '<a href="/api/orders-api#operation/placeEquityOrder">Open placeEquityOrder in the API reference</a></p></section>' +
+        '<p>See <a href="/api/orders-api">the reference</a>.</p>',
+    );
+    assert.deepEqual(operationReferences(parseHtml(html), { pageUrl: PAGE_URL }), [
+      'https://docs.example.com/api/orders-api#operation/placeEquityOrder',
+    ]);
+    const markdown = articleMarkdown({ html, pageUrl: PAGE_URL, title: 'T', description: 'D' });
+    assert.doesNotMatch(markdown, /Open placeEquityOrder/);
+    assert.match(markdown, /\[the reference\]\(https:\/\/docs\.example\.com\/api\/orders-api\)/);
   });
 
   test('writes a table as a GFM table, one row per row', () => {
