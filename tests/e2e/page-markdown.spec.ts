@@ -133,7 +133,7 @@ test('a page keeps its title, description, generated parts, samples and diagrams
   expect(order).toMatch(/^- `limitPrice` \(object \(Money\) or null, optional\)$/m);
   for (const language of ['curl', 'JavaScript (fetch)', 'Python (requests)'])
     expect(order).toContain(`**${language}**`);
-  expect(order).toContain(`](${SITE_ORIGIN}/docs/trading-api/equity/block-equity-order)`);
+  expect(order).toContain(`](${SITE_ORIGIN}/docs/trading-api/equity/block-equity-order.md)`);
   const lifecycle = markdownOf('/docs/trading-api/');
   expect(lifecycle.match(/^```mermaid$/gm)?.length).toBe(5);
 });
@@ -153,6 +153,89 @@ test('llms.txt links every docs page; llms-full.txt holds every page in sidebar 
   );
   expect(positions.every((position) => position > 0)).toBe(true);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
+});
+
+/** Every llms file of the build, by name, with its text. */
+function llmsFilesOfBuild(): Map<string, string> {
+  return new Map(
+    readdirSync(BUILD_DIR)
+      .filter((name) => names.LLMS_FILE_PATTERN.test(name))
+      .map((name) => [name, readFileSync(path.join(BUILD_DIR, name), 'utf8')]),
+  );
+}
+
+test('llms.txt has one section per sidebar section, each with its own file holding its pages; each page in one file', () => {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  const sections = index
+    .split(/^## /m)
+    .slice(1)
+    .map((part) => ({
+      title: part.split('\n')[0]!,
+      file: /^All of this section in one file: (\S+)$/m.exec(part)?.[1],
+      pages: [...part.matchAll(/\]\((http[^)]+\.md)\)/g)].map(([, url]) => new URL(url!).pathname),
+    }));
+  expect(sections.length).toBeGreaterThan(4);
+  const titles = sections.map(({ title }) => title);
+  expect(new Set(titles).size).toBe(titles.length);
+  const files = sections.map(({ file }) => new URL(file ?? '', SITE_ORIGIN).pathname.slice(1));
+  expect(new Set(files).size).toBe(files.length);
+  const built = llmsFilesOfBuild();
+  expect([...built.keys()].sort()).toEqual([names.LLMS_INDEX_FILE, names.LLMS_FULL_FILE, ...files].sort());
+
+  // Each page's address heads its article in exactly one section file: the one of the section that lists it.
+  const sourceLine = (route: string) =>
+    new RegExp(`^Source: ${(SITE_ORIGIN + route.replace(/\/$/, '')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'm');
+  const misplaced: string[] = [];
+  for (const { route } of DOCS_PAGES) {
+    const holding = files.filter((file) => sourceLine(route).test(built.get(file) ?? ''));
+    const listing = sections
+      .filter(
+        ({ pages }) =>
+          pages.includes(markdownPathOf(route)) || pages.includes(markdownPathOf(route.replace(/\/$/, ''))),
+      )
+      .map((section) => files[sections.indexOf(section)]);
+    if (holding.length !== 1 || listing.join() !== holding.join()) {
+      misplaced.push(
+        `${route}: in ${holding.join(', ') || 'no file'}, listed under ${listing.join(', ') || 'no section'}`,
+      );
+    }
+  }
+  expect(misplaced).toEqual([]);
+});
+
+test('every file an assistant is told to attach fits a 200k-token context: under 600 KB (about 150k tokens)', () => {
+  const sizes = [...llmsFilesOfBuild()]
+    .filter(([name]) => name !== names.LLMS_INDEX_FILE)
+    .map(([name, text]) => ({ name, bytes: Buffer.byteLength(text) }));
+  test.info().annotations.push({ type: 'sizes', description: JSON.stringify(sizes) });
+  expect(sizes.length).toBeGreaterThan(4);
+  expect(sizes.filter(({ bytes }) => bytes >= 600_000)).toEqual([]);
+});
+
+test('the Markdown links only Markdown: no link to an extensionless docs page or into the API reference', () => {
+  const texts = new Map<string, string>([
+    ...DOCS_PAGES.map(({ route }): [string, string] => [route, markdownOf(route)]),
+    ...llmsFilesOfBuild(),
+  ]);
+  const wrong: string[] = [];
+  let links = 0;
+  for (const [where, text] of texts) {
+    for (const [, bracketed, bare, autolink] of text.matchAll(/\]\((?:<([^>]+)>|([^\s)]+))|<(https?:\/\/[^>\s]+)>/g)) {
+      const url = new URL((bracketed ?? bare ?? autolink)!, SITE_ORIGIN);
+      if (url.origin !== SITE_ORIGIN) continue;
+      links += 1;
+      const extensionless = !/\.[a-z0-9]+$/i.test(url.pathname);
+      if (
+        url.pathname.startsWith('/api/') ||
+        url.pathname === '/api' ||
+        (url.pathname.startsWith('/docs') && extensionless)
+      ) {
+        wrong.push(`${where}: ${url.href}`);
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(links).toBeGreaterThan(200);
 });
 
 test('signed in, every llms.txt link and llms file answers with text/markdown; anonymously, 401', async () => {
