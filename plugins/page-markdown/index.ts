@@ -7,6 +7,7 @@ import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import type { BuiltPagesWork, PluginWithBuiltPagesPass, PostBuildProps } from '../lib/builtPages';
 import { markdownFile } from './markdownFile.mjs';
 import { markdownLinkTargets, relinkMarkdown } from './markdownLinks.mjs';
+import { describeSchemasOnce } from './sharedSchemas.mjs';
 import { llmsFiles, llmsSectionId, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
 export interface PageMarkdownOptions {
@@ -114,10 +115,16 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
             sectionFileUrl: `${siteUrl}${llmsSectionFile(group.id)}`,
           }));
           const linkTarget = markdownLinkTargets(siteUrl, linked);
-          for (const [index, { group, doc, page }] of entries.entries()) {
+          const marked = entries.map(({ doc, page }, index) => {
             const markdown = facts[index]?.markdown;
             if (markdown === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
-            const article = relinkMarkdown(markdown, (url) => linkTarget(url, `the page ${doc.permalink}`));
+            return { title: page.title, markdownUrl: linked[index]?.markdownUrl ?? '', markdown };
+          });
+          const described = describeSchemasOnce(marked);
+          for (const [index, { group, doc, page }] of entries.entries()) {
+            const article = relinkMarkdown(described[index] ?? '', (url) =>
+              linkTarget(url, `the page ${doc.permalink}`),
+            );
             const markdownPath = markdownPathOf(doc.permalink);
             await write(markdownPath, markdownFile(page, article));
             group.pages.push({ ...page, article, markdownUrl: absolute(markdownPath) });
