@@ -203,13 +203,35 @@ test('llms.txt has one section per sidebar section, each with its own file holdi
   expect(misplaced).toEqual([]);
 });
 
-test('every file an assistant is told to attach fits a 200k-token context: under 600 KB (about 150k tokens)', () => {
-  const sizes = [...llmsFilesOfBuild()]
-    .filter(([name]) => name !== names.LLMS_INDEX_FILE)
-    .map(([name, text]) => ({ name, bytes: Buffer.byteLength(text) }));
-  test.info().annotations.push({ type: 'sizes', description: JSON.stringify(sizes) });
-  expect(sizes.length).toBeGreaterThan(4);
-  expect(sizes.filter(({ bytes }) => bytes >= 600_000)).toEqual([]);
+test("a shared schema's fields are written once in llms-full.txt; elsewhere a line names the schema and links there", () => {
+  const full = readFileSync(path.join(BUILD_DIR, names.LLMS_FULL_FILE), 'utf8');
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(full) as MdastRoot;
+  // A field with fields of its own: what follows its first line (its description and fields), indentation aside.
+  const seen = new Map<string, number>();
+  visit(tree, 'listItem', (item) => {
+    const [head, ...rest] = item.children;
+    if (!head || !rest.some((child) => child.type === 'list')) return;
+    const body = full
+      .slice(rest[0]!.position!.start.offset, item.position!.end.offset)
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n');
+    seen.set(body, (seen.get(body) ?? 0) + 1);
+  });
+  const repeated = [...seen].filter(([, count]) => count > 1).map(([body, count]) => `${count}x ${body.slice(0, 80)}`);
+  expect(seen.size).toBeGreaterThan(30);
+  expect(repeated).toEqual([]);
+
+  const references = [...full.matchAll(/^ *Fields: those of `(\w+)`, described on \[[^\]]+\]\(([^)]+)\)\.$/gm)];
+  expect(references.length).toBeGreaterThan(100);
+  // A page is `docs/x/index.html` whether its permalink is `/docs/x` or `/docs/x/`: its Markdown is one of two.
+  const pagesMarkdown = new Set(
+    DOCS_PAGES.flatMap(({ route }) =>
+      [markdownPathOf(route), markdownPathOf(route.replace(/\/$/, ''))].map((urlPath) => `${SITE_ORIGIN}${urlPath}`),
+    ),
+  );
+  const nowhere = references.filter(([, , url]) => !pagesMarkdown.has(url!));
+  expect(nowhere.map(([line]) => line)).toEqual([]);
 });
 
 test('the Markdown links only Markdown: no link to an extensionless docs page or into the API reference', () => {
