@@ -200,7 +200,7 @@ function attributeOf(element, name) {
 function markSharedSchemas(root) {
   const marks = schemaMarks();
   /** @param {string} value @returns {ElementContent} */
-  const comment = (value) => /** @type {ElementContent} */ (/** @type {unknown} */ ({ type: 'comment', value }));
+  const comment = (value) => ({ type: 'comment', value });
   replaceElements(
     root,
     (element) => element.tagName === 'ul' && attributeOf(element, SCHEMA_ATTRIBUTES.schema) !== undefined,
