@@ -32,3 +32,17 @@ export function markdownPathOf(permalink) {
 
 /** The attribute of the hidden element that carries a diagram's Mermaid source in the built page. */
 export const DIAGRAM_SOURCE_ATTRIBUTE = 'data-diagram-source';
+
+/**
+ * The attributes by which the page Markdown describes a shared schema once and links to it elsewhere: the field
+ * components write them (src/components/ApiField, ApiFieldList), from what the docs build says
+ * (plugins/remark-api-reference), and plugins/page-markdown reads them.
+ */
+export const SCHEMA_ATTRIBUTES = {
+  /** On a field list or a field: the component schema whose fields it lists (`accounts#/components/schemas/Money`). */
+  schema: 'data-schema',
+  /** On a field list: the page shows that schema here on purpose (`<ApiSchema>`): this is where it is described. */
+  home: 'data-schema-home',
+  /** On a field: its description is the schema's own, the same wherever the schema is used. */
+  described: 'data-schema-described',
+};

@@ -2,11 +2,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
-import { markdownPathOf } from '../../config/pageMarkdown.mjs';
+import { llmsSectionFile, markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import type { BuiltPagesWork, PluginWithBuiltPagesPass, PostBuildProps } from '../lib/builtPages';
 import { markdownFile } from './markdownFile.mjs';
-import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
+import { markdownLinkTargets, relinkMarkdown } from './markdownLinks.mjs';
+import { describeSchemasOnce } from './sharedSchemas.mjs';
+import { llmsFiles, llmsSectionId, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
 
 export interface PageMarkdownOptions {
   /** The site's origin, e.g. `https://docs.example.com`. */
@@ -23,7 +25,11 @@ const NAME = PAGE_MARKDOWN_PASS;
 
 type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
 
-/** The docs in sidebar order, grouped by the sidebar's top-level items (a top-level doc is its own group). */
+/**
+ * The docs in sidebar order, grouped by the sidebar's top-level items (a top-level doc is its own group). `label` is
+ * the item's label in the sidebar: a category's, or a top-level doc's when it has one (a category holding only its
+ * own page becomes such a doc, under the category's label).
+ */
 function sidebarGroups(items: readonly SidebarItem[]): { label: string | undefined; docIds: string[] }[] {
   const docIds = (item: SidebarItem): string[] => {
     if (item.type === 'doc' || item.type === 'ref') return [item.id];
@@ -31,7 +37,10 @@ function sidebarGroups(items: readonly SidebarItem[]): { label: string | undefin
     const own = item.link?.type === 'doc' ? [item.link.id] : [];
     return [...own, ...item.items.flatMap(docIds)];
   };
-  return items.map((item) => ({ label: item.type === 'category' ? item.label : undefined, docIds: docIds(item) }));
+  return items.map((item) => ({
+    label: item.type === 'category' || item.type === 'doc' || item.type === 'ref' ? item.label : undefined,
+    docIds: docIds(item),
+  }));
 }
 
 /** The built HTML file of a page's permalink. */
@@ -80,7 +89,11 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
           if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
           return doc;
         };
-        const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
+        // One section per top-level sidebar item, named after its label (a top-level doc without one: its title).
+        const groups = sidebarGroups(sidebar).flatMap(({ label, docIds }) => {
+          const title = label ?? (docIds[0] === undefined ? undefined : docOf(docIds[0]).title);
+          return title === undefined ? [] : [{ id: llmsSectionId(title), title, docIds, pages: [] as LlmsPage[] }];
+        });
         const entries = groups.flatMap((group) =>
           group.docIds.map(docOf).map((doc) => ({
             group,
@@ -95,20 +108,29 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
       return {
         pages: entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
         async write(facts) {
+          const linked = entries.map(({ group, page, doc }, index) => ({
+            pageUrl: page.pageUrl,
+            markdownUrl: absolute(markdownPathOf(doc.permalink)),
+            operations: facts[index]?.operations ?? [],
+            sectionFileUrl: `${siteUrl}${llmsSectionFile(group.id)}`,
+          }));
+          const linkTarget = markdownLinkTargets(siteUrl, linked);
+          const marked = entries.map(({ doc, page }, index) => {
+            const markdown = facts[index]?.markdown;
+            if (markdown === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
+            return { title: page.title, markdownUrl: linked[index]?.markdownUrl ?? '', markdown };
+          });
+          const described = describeSchemasOnce(marked);
           for (const [index, { group, doc, page }] of entries.entries()) {
-            const article = facts[index]?.markdown;
-            if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
+            const article = relinkMarkdown(described[index] ?? '', (url) =>
+              linkTarget(url, `the page ${doc.permalink}`),
+            );
             const markdownPath = markdownPathOf(doc.permalink);
             await write(markdownPath, markdownFile(page, article));
             group.pages.push({ ...page, article, markdownUrl: absolute(markdownPath) });
           }
 
-          const sections: LlmsSection[] = [];
-          for (const group of groups) {
-            if (group.pages.length === 0) continue;
-            const id = group.docIds[0]?.split('/')[0] ?? 'overview';
-            sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages: group.pages });
-          }
+          const sections: LlmsSection[] = groups.filter((group) => group.pages.length > 0);
           const site = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
           for (const [name, text] of llmsFiles(site, sections)) await write(`${baseUrl}${name}`, text);
           const pageCount = sections.reduce((sum, section) => sum + section.pages.length, 0);

@@ -30,6 +30,21 @@ import { MCP_GUIDE_PATH, MCP_PATH } from '../../contracts/mcp/resource.ts';
  * @property {string} siteUrl the site's absolute URL with its base URL, ending in `/`
  */
 
+/**
+ * A section's id, which names its file: its title in lower case, words joined by hyphens
+ * (`Accounts API` → `accounts-api`, so `llms-accounts-api.txt`).
+ * @param {string} title
+ */
+export function llmsSectionId(title) {
+  const id = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (id === '' || id === 'full')
+    throw new Error(`page-markdown: no llms file can be named after the section "${title}".`);
+  return id;
+}
+
 /** One line of text, for a Markdown link's text or a description. @param {string} text */
 function oneLine(text) {
   return text.replace(/\s+/g, ' ').trim();
@@ -59,6 +74,11 @@ function fullHeader(site, scope) {
  * @returns {Map<string, string>} each file's name (at the build root) and text
  */
 export function llmsFiles(site, sections) {
+  const ids = sections.map((section) => section.id);
+  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (repeated.length > 0) {
+    throw new Error(`page-markdown: two sidebar sections would share the llms file of "${repeated.join('", "')}".`);
+  }
   const index = [
     `# ${site.title}`,
     '',

@@ -7,12 +7,14 @@ import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { isObject, type JsonObject } from '../../openapi/document';
 import {
   fieldTree,
+  mergeAllOf,
   requiredAlternatives,
   schemaConstraints,
   schemaVariants,
   typeLabel,
   type FieldNode,
 } from './schemaFields';
+import { schemaComponent } from './resolveReferences';
 import { fieldAnchor, UNINDEXED_FIELD_CLASS, type FieldScope } from '../../contracts/content/fieldAnchor';
 import {
   encodeEnvironmentUrls,
@@ -79,7 +81,22 @@ export interface FieldEntry {
   readonly requirement?: 'required' | 'optional';
   readonly description: PhrasingContent[];
   readonly children?: readonly FieldEntry[];
+  /** The component schema whose fields its children are, and whether its description is that schema's own. */
+  readonly schema?: { readonly key: string; readonly describedBySchema: boolean };
 }
+
+/**
+ * The `ApiFieldList` and `ApiField` props by which the page Markdown describes a shared schema once
+ * (plugins/page-markdown/sharedSchemas.mjs); the components write them as the attributes config/pageMarkdown.mjs names.
+ */
+const SCHEMA_PROPS = {
+  /** A list's or a field's fields are this component schema's (`accounts#/components/schemas/Money`). */
+  schema: 'schema',
+  /** On an `ApiSchema`'s list: this is where the page shows that schema on purpose. */
+  home: 'schemaHome',
+  /** On a field: its description is the schema's own, not the field's. */
+  described: 'schemaDescribed',
+} as const;
 
 /** Folded from this nesting level down (the fields of a field of a field). */
 const FOLDED_FROM_LEVEL = 2;
@@ -92,6 +109,7 @@ export function fieldList(
   entries: readonly FieldEntry[],
   parent?: string,
   level = 0,
+  schema?: { readonly key: string; readonly home: boolean },
 ): MdxJsxFlowElement {
   return jsx(
     'ApiFieldList',
@@ -99,11 +117,17 @@ export function fieldList(
       label,
       ...(parent ? { parent } : {}),
       ...(level >= FOLDED_FROM_LEVEL ? { collapsed: 'true' } : {}),
+      ...(schema ? { [SCHEMA_PROPS.schema]: schema.key } : {}),
+      ...(schema?.home ? { [SCHEMA_PROPS.home]: 'true' } : {}),
     },
-    entries.map(({ description, children = [], ...line }) =>
+    entries.map(({ description, children = [], schema: fieldSchema, ...line }) =>
       jsx(
         'ApiField',
-        Object.fromEntries(Object.entries(line).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+        {
+          ...Object.fromEntries(Object.entries(line).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+          ...(fieldSchema ? { [SCHEMA_PROPS.schema]: fieldSchema.key } : {}),
+          ...(fieldSchema?.describedBySchema ? { [SCHEMA_PROPS.described]: 'true' } : {}),
+        },
         [
           ...(description.length > 0
             ? [{ ...paragraph(...description), data: { hProperties: { className: [UNINDEXED_FIELD_CLASS] } } }]
@@ -123,29 +147,42 @@ function fieldEntries(nodes: readonly FieldNode[], scope: FieldScope, toPhrasing
     requirement: requirement(node.required),
     description: toPhrasing(node.description),
     children: fieldEntries(node.children, scope, toPhrasing),
+    ...(node.schema ? { schema: node.schema } : {}),
   }));
 }
 
-/** The field reference of an object schema, or `null` when it has no fields. */
+/** The field reference of an object schema, or `null` when it has no fields; `home` as for `schemaNodes`. */
 export function schemaFieldList(
   schema: JsonObject,
   scope: FieldScope,
   label: string,
   toPhrasing: ToPhrasing,
+  home?: string,
 ): MdxJsxFlowElement | null {
   const nodes = fieldTree(schema);
-  return nodes.length === 0 ? null : fieldList(label, fieldEntries(nodes, scope, toPhrasing));
+  const key = home ?? schemaComponent(mergeAllOf(schema))?.key;
+  return nodes.length === 0
+    ? null
+    : fieldList(
+        label,
+        fieldEntries(nodes, scope, toPhrasing),
+        undefined,
+        0,
+        key ? { key, home: home !== undefined } : undefined,
+      );
 }
 
 /**
  * A schema's fields (anchored under `scope`), or for a `oneOf` its alternatives and what selects each.
- * `label` names the list for assistive technology.
+ * `label` names the list for assistive technology. `home`, the key of the component schema a page shows on purpose
+ * (`<ApiSchema>`), makes this list the place the page Markdown describes that schema.
  */
 export function schemaNodes(
   schema: JsonObject,
   scope: FieldScope,
   label: string,
   toPhrasing: ToPhrasing,
+  home?: string,
 ): RootContent[] {
   const variants = schemaVariants(schema);
   if (variants.length > 0) {
@@ -160,7 +197,7 @@ export function schemaNodes(
       ),
     ];
   }
-  const fields = schemaFieldList(schema, scope, label, toPhrasing);
+  const fields = schemaFieldList(schema, scope, label, toPhrasing, home);
   const rule = requiredAlternatives(schema);
   return [
     ...(fields ? [fields] : [paragraph(text(`A value of type ${typeLabel(schema)}.`))]),

@@ -4,6 +4,7 @@
  */
 import { isObject, type JsonObject } from '../../openapi/document';
 import { transitionsMarkdown, transitionsOf } from '../lib/behaviourProse';
+import { SCHEMA_COMPONENT, schemaComponent, type MarkedSchema } from './resolveReferences';
 
 interface FieldRow {
   /** Dotted path; array items are written `name[]`. */
@@ -18,11 +19,11 @@ interface FieldRow {
 const MAX_DEPTH = 4;
 
 /** Merges `allOf` members into one schema (properties and `required` united). */
-function mergeAllOf(schema: JsonObject): JsonObject {
+export function mergeAllOf(schema: JsonObject): JsonObject {
   const members = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject).map(mergeAllOf) : [];
   if (members.length === 0) return schema;
   const { allOf: _allOf, ...own } = schema;
-  return [...members, own].reduce<JsonObject>(
+  const merged: MarkedSchema = [...members, own].reduce<JsonObject>(
     (merged, member) => ({
       ...merged,
       ...member,
@@ -31,6 +32,11 @@ function mergeAllOf(schema: JsonObject): JsonObject {
     }),
     {},
   );
+  // A member's component mark does not carry over: the merged shape is that component and more.
+  delete merged[SCHEMA_COMPONENT];
+  const component = schemaComponent(schema);
+  if (component) merged[SCHEMA_COMPONENT] = component;
+  return merged;
 }
 
 /** Keywords that only constrain the object they sit in, without giving it a shape of its own. */
@@ -168,6 +174,11 @@ function childObject(schema: JsonObject): { readonly object: JsonObject; readonl
 export interface FieldNode extends FieldRow {
   /** The field's own name, the last part of its path (`amount` of `limitPrice.amount`). */
   readonly key: string;
+  /**
+   * The component schema whose fields its children are (`accounts#/components/schemas/Money`), and whether its
+   * description is that component's own: what the page Markdown describes once and links to elsewhere.
+   */
+  readonly schema?: { readonly key: string; readonly describedBySchema: boolean };
   /** Its fields, when it is an object (or an array of objects) shown to its depth. */
   readonly children: readonly FieldNode[];
 }
@@ -182,13 +193,23 @@ export function fieldTree(input: JsonObject, prefix = '', depth = 0): FieldNode[
     const property = mergeAllOf(value);
     const name = `${prefix}${key}`;
     const child = depth + 1 < MAX_DEPTH ? childObject(property) : null;
+    const plain = withoutNull(property);
+    const component = schemaComponent(childObject(property)?.object ?? {});
     return [
       {
         key,
         name,
+        ...(component
+          ? {
+              schema: {
+                key: component.key,
+                describedBySchema: component.description !== undefined && plain.description === component.description,
+              },
+            }
+          : {}),
         type: typeLabel(property),
         required: required.has(key),
-        description: describe(withoutNull(property)),
+        description: describe(plain),
         children: child ? fieldTree(child.object, `${name}${child.suffix}.`, depth + 1) : [],
       },
     ];

@@ -1,7 +1,7 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { llmsFiles } from '../llmsTxt.mjs';
+import { llmsFiles, llmsSectionId } from '../llmsTxt.mjs';
 
 const SITE = {
   title: 'Clearing Developer Docs',
@@ -76,4 +76,14 @@ test('llms-full.txt: every page in sidebar order with its address; one file per 
   assert.match(trading, /^# Clearing Developer Docs: Trading API\n/);
   assert.match(trading, /About trading-api\/place\./);
   assert.doesNotMatch(trading, /Introduction/);
+});
+
+test('a section is named after its title; two sections of one name, or a name that is no file name, stop the build', () => {
+  assert.equal(llmsSectionId('Accounts API'), 'accounts-api');
+  assert.equal(llmsSectionId('Account activity API'), 'account-activity-api');
+  assert.equal(llmsSectionId(' Getting started! '), 'getting-started');
+  assert.throws(() => llmsSectionId('???'), /no llms file/);
+  assert.throws(() => llmsSectionId('Full'), /no llms file/);
+  const twice = [SECTIONS[0], { ...SECTIONS[1], id: 'getting-started' }];
+  assert.throws(() => llmsFiles(SITE, /** @type {any} */ (twice)), /share the llms file of "getting-started"/);
 });

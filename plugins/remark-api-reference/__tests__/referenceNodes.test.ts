@@ -2,7 +2,8 @@ import type { Heading, Paragraph, Table } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { operationHref } from '../../../config/apiReference';
 import { loadDereferenced, operationsOf } from '../../../openapi/descriptions';
-import { environmentUrl, scopeAlternatives } from '..';
+import { environmentUrl, sameComponentIn, scopeAlternatives } from '..';
+import { resolveReferences } from '../resolveReferences';
 import { operationNodes, schemaNodes, type ReferenceOperation } from '../referenceNodes';
 import { decodeEnvironmentUrls, decodeScopeAlternatives } from '../../../contracts/content/endpointFacts';
 
@@ -270,5 +271,73 @@ describe('the field reference', () => {
       (node) => node.type === 'heading' && JSON.stringify(node.children).includes('Response body (204)'),
     );
     expect(nodes[index + 1]).toEqual({ type: 'paragraph', children: [{ type: 'text', value: 'No body.' }] });
+  });
+});
+
+describe('shared schemas, marked for the page Markdown', () => {
+  const document = {
+    components: {
+      schemas: {
+        Money: {
+          type: 'object',
+          description: 'An amount in a currency.',
+          properties: { amount: { type: 'string' }, currency: { type: 'string' } },
+        },
+        Base: { type: 'object', properties: { id: { type: 'string' } } },
+        Order: {
+          type: 'object',
+          properties: {
+            limitPrice: { oneOf: [{ $ref: '#/components/schemas/Money' }, { type: 'null' }] },
+            stopPrice: { $ref: '#/components/schemas/Money', description: 'The stop price.' },
+            fees: { type: 'array', items: { $ref: '#/components/schemas/Money' }, description: 'Fees.' },
+            reshaped: { $ref: '#/components/schemas/Money', properties: { extra: { type: 'string' } } },
+            extended: { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { more: { type: 'string' } } }] },
+          },
+        },
+      },
+    },
+  };
+  const order = { $ref: '#/components/schemas/Order' };
+  const list = (home?: string) =>
+    schemaNodes(
+      resolveReferences(document, order, (pointer) => `accounts#${pointer.slice(1)}`),
+      'request',
+      'Fields',
+      phrasing,
+      home,
+    )[0] as MdxJsxFlowElement;
+
+  it("marks a field whose fields are a component's, and whether its description is the component's own", () => {
+    const byName = Object.fromEntries(entries(list()).map((entry) => [entry.attributes.name, entry.attributes]));
+    expect(byName.limitPrice).toMatchObject({ schema: 'accounts#/components/schemas/Money', schemaDescribed: 'true' });
+    expect(byName.stopPrice).toMatchObject({ schema: 'accounts#/components/schemas/Money' });
+    expect(byName.stopPrice).not.toHaveProperty('schemaDescribed');
+    expect(byName.fees).toMatchObject({ schema: 'accounts#/components/schemas/Money' });
+    // A component given other fields, or merged into another shape, is no longer that component.
+    expect(byName.reshaped).not.toHaveProperty('schema');
+    expect(byName.extended).not.toHaveProperty('schema');
+  });
+
+  it('marks a list of a component, and where a page shows it on purpose', () => {
+    expect(attributesOf(list())).toEqual({ label: 'Fields', schema: 'accounts#/components/schemas/Order' });
+    expect(attributesOf(list('accounts#/components/schemas/Order'))).toEqual({
+      label: 'Fields',
+      schema: 'accounts#/components/schemas/Order',
+      schemaHome: 'true',
+    });
+  });
+
+  it('gives the same schema in several descriptions one key, and two schemas of one name two', () => {
+    const money = { type: 'object', properties: { amount: { type: 'string' } } };
+    const bundled = {
+      accounts: { components: { schemas: { Money: money, Affiliation: { type: 'string' } } } },
+      onboarding: { components: { schemas: { Affiliation: { type: 'boolean' } } } },
+      orders: { components: { schemas: { Money: structuredClone(money) } } },
+      documents: {},
+    };
+    expect(sameComponentIn(bundled, 'orders')('#/components/schemas/Money')).toBe('accounts#/components/schemas/Money');
+    expect(sameComponentIn(bundled, 'onboarding')('#/components/schemas/Affiliation')).toBe(
+      'onboarding#/components/schemas/Affiliation',
+    );
   });
 });
