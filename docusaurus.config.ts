@@ -23,7 +23,7 @@ import prismLanguagesPlugin, { prismComponents, remarkHighlightedLanguages } fro
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import tryItPlugin from './plugins/try-it';
-import mcpCataloguePlugin from './plugins/mcp-catalogue';
+import mcpCatalogPlugin from './plugins/mcp-catalog';
 import remarkApiReference from './plugins/remark-api-reference';
 import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './contracts/content/fieldAnchor';
@@ -171,7 +171,7 @@ const config = {
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
     tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
-    mcpCataloguePlugin(),
+    mcpCatalogPlugin(),
     pageMarkdownPlugin({
       siteUrl: settings.siteUrl,
       protectedPaths: settings.auth.protectedPaths,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { MCP_CATALOGUE_FILE } from '../../contracts/mcp/catalogue.ts';
+import { MCP_CATALOG_FILE } from '../../contracts/mcp/catalog.ts';
 import { BUILD_DIR } from '../../tests/e2e/environment.mjs';
 import { createSiteApp } from '../app.mjs';
 import { createMcpHandler } from '../mcp/handler.mjs';
@@ -20,9 +20,9 @@ import { callText, connectClient } from './mcpFixture.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILD = path.join(ROOT, BUILD_DIR);
-const SKIP = existsSync(path.join(BUILD, MCP_CATALOGUE_FILE))
+const SKIP = existsSync(path.join(BUILD, MCP_CATALOG_FILE))
   ? false
-  : `no test build with the MCP catalogue in ${BUILD_DIR}/: run node scripts/build-for-tests.mjs first`;
+  : `no test build with the MCP catalog in ${BUILD_DIR}/: run node scripts/build-for-tests.mjs first`;
 const SITE = 'https://developers.clearing.test/';
 
 /** @type {import('@modelcontextprotocol/sdk/client/index.js').Client} */
@@ -52,11 +52,11 @@ const A_FRACTIONAL_OPTION_ORDER = {
 };
 
 describe('the MCP server on the test build', { skip: SKIP }, () => {
-  test('reads a catalogue that the gate serves to signed-in readers only', async () => {
+  test('reads a catalog that the gate serves to signed-in readers only', async () => {
     const manifest = JSON.parse(await readFile(path.join(BUILD, 'gate-manifest.json'), 'utf8'));
-    assert.equal(manifest.files[MCP_CATALOGUE_FILE], 'protected');
+    assert.equal(manifest.files[MCP_CATALOG_FILE], 'protected');
     const site = createSiteApp({ readAsset: readAssetFromDirectory(BUILD), log: () => {} });
-    for (const file of [MCP_CATALOGUE_FILE, `${MCP_CATALOGUE_FILE}.br`]) {
+    for (const file of [MCP_CATALOG_FILE, `${MCP_CATALOG_FILE}.br`]) {
       const response = await site.request(`/${file}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
       assert.equal(response.status, 401, file);
       assert.ok(!(await response.text()).includes('placeOptionOrder'), file);

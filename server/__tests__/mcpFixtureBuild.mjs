@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A small built site for the MCP server's tests (server/mcp): the files its tools read (llms.txt, pages' Markdown,
- * the search index, the MCP catalogue, a Try it module), held in memory. Nothing here needs Node: the Worker test
+ * the search index, the MCP catalog, a Try it module), held in memory. Nothing here needs Node: the Worker test
  * (mcpWorker.test.mjs) bundles it for workerd.
  */
 
@@ -138,8 +138,8 @@ const SEARCH_INDEX = [
   },
 ];
 
-/** @type {import('../../contracts/mcp/catalogue.ts').McpCatalogue} */
-const CATALOGUE = {
+/** @type {import('../../contracts/mcp/catalog.ts').McpCatalog} */
+const CATALOG = {
   operations: [
     {
       api: 'orders',
@@ -258,7 +258,7 @@ export const MCP_FILES = {
   'docs/trading-api/index.md': '---\ntitle: "Trading API"\n---\n\n# Trading API\n\nOrders.\n',
   'docs/trading-api/options/single-option-order.md': OPTION_ORDER_PAGE,
   'search-index.json': JSON.stringify(SEARCH_INDEX),
-  'docs/mcp-catalogue.json': JSON.stringify(CATALOGUE),
+  'docs/mcp-catalog.json': JSON.stringify(CATALOG),
   'docs/try-it/placeOptionOrder.js': TRY_IT_MODULE,
 };
 

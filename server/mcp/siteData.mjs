@@ -2,11 +2,11 @@
 /**
  * What the MCP tools read, all from the built site through `readAsset` (so Node and the Worker read the same):
  * the page list of `llms.txt` (title, description, section, `.md` file), the pages' Markdown, the search index and
- * the MCP catalogue (contracts/mcp/catalogue.ts). Each is read once per server (per process, or per Worker
+ * the MCP catalog (contracts/mcp/catalog.ts). Each is read once per server (per process, or per Worker
  * isolate) when a tool first needs it; a failed read is retried by the next call.
  */
 import { LLMS_INDEX_FILE } from '../../config/pageMarkdown.mjs';
-import { MCP_CATALOGUE_FILE } from '../../contracts/mcp/catalogue.ts';
+import { MCP_CATALOG_FILE } from '../../contracts/mcp/catalog.ts';
 import { pathWithinBase } from '../basePath.mjs';
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
 import { buildSearchIndex } from './docsSearch.mjs';
@@ -137,8 +137,8 @@ export function createSiteData(readAsset) {
     markdown: (page) => required(page.markdownFile),
     /** @returns {Promise<import('./docsSearch.mjs').SearchIndex>} */
     searchIndex: () => once('search', async () => buildSearchIndex(JSON.parse(await required(SEARCH_INDEX_FILE)))),
-    /** @returns {Promise<import('../../contracts/mcp/catalogue.ts').McpCatalogue>} */
-    catalogue: () => once('catalogue', async () => JSON.parse(await required(MCP_CATALOGUE_FILE))),
+    /** @returns {Promise<import('../../contracts/mcp/catalog.ts').McpCatalog>} */
+    catalog: () => once('catalog', async () => JSON.parse(await required(MCP_CATALOG_FILE))),
     /**
      * A Try it module (contracts/tryIt/operation.ts) loaded by `load`, once per file; undefined when the build has none.
      * @param {string} file

@@ -68,7 +68,7 @@ export function createToolContext({ site, siteUrl, loadModule }) {
 
   /** @param {string} operationId */
   async function findOperation(operationId) {
-    const { operations } = await site.catalogue();
+    const { operations } = await site.catalog();
     const found = operations.find((operation) => operation.operationId === operationId);
     if (found) return { found };
     const suggestions = closest(operationId, operations, (operation) => [operation.operationId, operation.summary]);

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `explain_error`: an error code's meaning from the descriptions (the MCP catalogue) and what to do from the rows of
+ * `explain_error`: an error code's meaning from the descriptions (the MCP catalog) and what to do from the rows of
  * the errors pages' tables that name it.
  */
 import * as z from 'zod';
@@ -29,8 +29,8 @@ export function registerExplainError(server, { site, absolute, findOperation }) 
     },
     async ({ code: askedCode, status, operationId, part: wanted }) => {
       const code = askedCode.trim().toUpperCase();
-      const [{ errors }, pages] = await Promise.all([site.catalogue(), site.pages()]);
-      /** @type {import('../../../contracts/mcp/catalogue.ts').CatalogueOperation | undefined} */
+      const [{ errors }, pages] = await Promise.all([site.catalog(), site.pages()]);
+      /** @type {import('../../../contracts/mcp/catalog.ts').CatalogOperation | undefined} */
       let operation;
       if (operationId) {
         const { found, error } = await findOperation(operationId);

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `list_operations` and `get_operation`: the API reference from the MCP catalogue (contracts/mcp/catalogue.ts),
+ * `list_operations` and `get_operation`: the API reference from the MCP catalog (contracts/mcp/catalog.ts),
  * with each field's anchor on its endpoint page.
  */
 import * as z from 'zod';
@@ -26,7 +26,7 @@ export function registerOperations(server, { site, absolute, findOperation }) {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ api, tag, part: wanted }) => {
-      const { operations } = await site.catalogue();
+      const { operations } = await site.catalog();
       const apis = [...new Set(operations.map((operation) => operation.api))];
       if (api && !apis.includes(api.toLowerCase())) {
         return toolError(`No API is named "${api}". Send one of: ${apis.join(', ')}; or no api.`);
@@ -95,7 +95,7 @@ export function registerOperations(server, { site, absolute, findOperation }) {
     }) => {
       const { found: operation, error } = await findOperation(operationId);
       if (!operation) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (error);
-      /** @param {readonly import('../../../contracts/mcp/catalogue.ts').CatalogueField[]} fields */
+      /** @param {readonly import('../../../contracts/mcp/catalog.ts').CatalogField[]} fields */
       const fieldLines = (fields) =>
         fields.map(
           (field) =>

@@ -40,7 +40,7 @@ export function registerSearchDocs(server, { site, absolute }) {
         site.searchIndex(),
         site.pages(),
         site.baseUrl(),
-        site.catalogue(),
+        site.catalog(),
       ]);
       const sectionOf = new Map(pages.map((page) => [page.key, page.section]));
       const keyOf = (/** @type {string} */ url) => pageKey(pathWithinBase(url, baseUrl) ?? url);

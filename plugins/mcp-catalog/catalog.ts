@@ -1,16 +1,16 @@
 /**
- * The docs' MCP catalogue (contracts/mcp/catalogue.ts) from the dereferenced API descriptions: each operation with its
+ * The docs' MCP catalog (contracts/mcp/catalog.ts) from the dereferenced API descriptions: each operation with its
  * fields under the anchors the endpoint pages give them, its examples and request samples (the samples' one request
  * model and writers), and the error codes of its error responses.
  */
 import { fieldAnchor } from '../../contracts/content/fieldAnchor';
 import type {
-  CatalogueError,
-  CatalogueField,
-  CatalogueOperation,
-  CatalogueResponse,
-  McpCatalogue,
-} from '../../contracts/mcp/catalogue';
+  CatalogError,
+  CatalogField,
+  CatalogOperation,
+  CatalogResponse,
+  McpCatalog,
+} from '../../contracts/mcp/catalog';
 import { tryItModuleFile } from '../../contracts/tryIt/operation';
 import { isObject, operationsOf, type ApiName, type JsonObject } from '../../openapi/descriptions';
 import { scopeAlternatives } from '../remark-api-reference';
@@ -21,10 +21,10 @@ import { fieldTree, schemaVariants, typeLabel, type FieldNode } from '../remark-
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The fields of a schema, flattened in page order, anchored under `scope`; a `oneOf`'s variants' fields merged. */
-function schemaFields(schema: JsonObject, scope: string): CatalogueField[] {
+function schemaFields(schema: JsonObject, scope: string): CatalogField[] {
   const variants = schemaVariants(schema);
   const trees = variants.length > 0 ? variants.map((variant) => fieldTree(variant.schema)) : [fieldTree(schema)];
-  const fields = new Map<string, CatalogueField>();
+  const fields = new Map<string, CatalogField>();
   const visit = (nodes: readonly FieldNode[]) => {
     for (const node of nodes) {
       if (!fields.has(node.name)) {
@@ -49,7 +49,7 @@ function mediaEntries(content: unknown): [string, JsonObject][] {
   );
 }
 
-function parameterFields(definition: JsonObject): CatalogueField[] {
+function parameterFields(definition: JsonObject): CatalogField[] {
   return (Array.isArray(definition.parameters) ? definition.parameters : []).filter(isObject).map((parameter) => {
     const schema = isObject(parameter.schema) ? parameter.schema : {};
     const choices = Array.isArray(schema.enum) ? ` One of: ${schema.enum.map(String).join(', ')}.` : '';
@@ -63,7 +63,7 @@ function parameterFields(definition: JsonObject): CatalogueField[] {
   });
 }
 
-function responsesOf(definition: JsonObject): CatalogueResponse[] {
+function responsesOf(definition: JsonObject): CatalogResponse[] {
   const entries = Object.entries(isObject(definition.responses) ? definition.responses : {}).filter(
     (entry): entry is [string, JsonObject] => isObject(entry[1]),
   );
@@ -105,10 +105,10 @@ function statusAndMeaning(description: string): { status: number | null; meaning
   return match ? { status: Number(match[1]), meaning: match[2].trim() } : { status: null, meaning: description.trim() };
 }
 
-/** The catalogue of the four descriptions, the docs pages' URLs under `baseUrl`. */
-export function mcpCatalogue(descriptions: Readonly<Record<ApiName, JsonObject>>, baseUrl: string): McpCatalogue {
-  const operations: CatalogueOperation[] = [];
-  const errors = new Map<string, CatalogueError & { operationIds: string[] }>();
+/** The catalog of the four descriptions, the docs pages' URLs under `baseUrl`. */
+export function mcpCatalog(descriptions: Readonly<Record<ApiName, JsonObject>>, baseUrl: string): McpCatalog {
+  const operations: CatalogOperation[] = [];
+  const errors = new Map<string, CatalogError & { operationIds: string[] }>();
   for (const [api, description] of Object.entries(descriptions) as [ApiName, JsonObject][]) {
     const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
     const serverUrl = String(servers[0]?.url ?? '');
@@ -116,7 +116,7 @@ export function mcpCatalogue(descriptions: Readonly<Record<ApiName, JsonObject>>
       const { definition } = operation;
       const requestBody = isObject(definition.requestBody) ? definition.requestBody : null;
       const [contentType, media] = mediaEntries(requestBody?.content)[0] ?? [];
-      let samples: CatalogueOperation['samples'] = [];
+      let samples: CatalogOperation['samples'] = [];
       try {
         samples = requestSamples({ ...operation, serverUrl }).map(({ label, code }) => ({
           language: label.startsWith('curl') ? 'curl' : label.startsWith('JavaScript') ? 'javascript' : 'python',

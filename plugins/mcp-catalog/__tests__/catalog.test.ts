@@ -1,21 +1,21 @@
 import { API_NAMES, loadDereferenced, operationsOf } from '../../../openapi/descriptions';
-import { mcpCatalogue } from '../catalogue';
+import { mcpCatalog } from '../catalog';
 
 const descriptions = Object.fromEntries(API_NAMES.map((api) => [api, loadDereferenced(api)] as const)) as Record<
   (typeof API_NAMES)[number],
   ReturnType<typeof loadDereferenced>
 >;
-const catalogue = mcpCatalogue(descriptions, '/developers/');
+const catalog = mcpCatalog(descriptions, '/developers/');
 const operation = (id: string) => {
-  const found = catalogue.operations.find((candidate) => candidate.operationId === id);
-  if (!found) throw new Error(`no ${id} in the catalogue`);
+  const found = catalog.operations.find((candidate) => candidate.operationId === id);
+  if (!found) throw new Error(`no ${id} in the catalog`);
   return found;
 };
 
-describe('the MCP catalogue of the descriptions', () => {
+describe('the MCP catalog of the descriptions', () => {
   it('lists every operation of the four descriptions once', () => {
     const ids = API_NAMES.flatMap((api) => operationsOf(api, descriptions[api]).map(({ operationId }) => operationId));
-    expect(catalogue.operations.map(({ operationId }) => operationId)).toEqual(ids);
+    expect(catalog.operations.map(({ operationId }) => operationId)).toEqual(ids);
   });
 
   it('gives an operation its page under the base URL, its scopes and its Try it module', () => {
@@ -49,7 +49,7 @@ describe('the MCP catalogue of the descriptions', () => {
   });
 
   it('lists each error code with its status and meaning, and the operations that return it', () => {
-    const fractional = catalogue.errors.filter(({ code }) => code === 'FRACTIONAL_NOT_ALLOWED');
+    const fractional = catalog.errors.filter(({ code }) => code === 'FRACTIONAL_NOT_ALLOWED');
     expect(fractional.length).toBeGreaterThan(0);
     expect(fractional[0]).toMatchObject({ api: 'orders', status: 422 });
     expect(fractional.flatMap(({ operationIds }) => operationIds)).toContain('placeEquityOrder');
