@@ -385,9 +385,8 @@ export function describeMcpSession(settings: McpSessionSettings): void {
         }
       });
 
-      test('refused with no documentation text: anonymous, the site ID token, another audience, a revoked token', async ({
-        browser,
-      }) => {
+      const refusedKinds = ['anonymous', ...(settings.idToken ? ["the site's ID token"] : []), 'another audience'];
+      test(`refused with no documentation text: ${refusedKinds.join(', ')}, a revoked token`, async ({ browser }) => {
         /** A sign-in in a browser of its own: the provider's session of an earlier one would skip the form. */
         async function signInFresh(forResource: string) {
           const context = await browser.newContext();
