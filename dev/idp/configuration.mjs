@@ -131,7 +131,9 @@ export function providerConfiguration(settings, { signingJwk, users, runtime }) 
     cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
     findAccount: accountFinder(users),
     routes: ROUTES,
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    // The MCP scope too: an MCP client (the MCP SDK) registers with the scope the MCP server's challenge names,
+    // and registration accepts only scopes listed here.
+    scopes: ['openid', 'profile', 'email', 'offline_access', settings.mcpScope],
     claims: {
       acr: null,
       sid: null,

@@ -15,10 +15,15 @@ export interface AssistantTokens {
 /**
  * What an MCP client does to sign its reader in, with Chromium as the reader's browser: it registers itself at the
  * development provider (RFC 7591), sends the reader to the provider's form with PKCE and the resource (RFC 8707),
- * receives the code at its loopback address, and exchanges it for an access token issued for `resource`.
+ * receives the code at its loopback address, and exchanges it for an access token issued for `resource`. `issuer`:
+ * the provider, the browser tests' unless said.
  */
-export async function signInAsAssistant(page: Page, resource: string): Promise<AssistantTokens> {
-  const registration = await fetch(`${IDP_ISSUER}/connect/register`, {
+export async function signInAsAssistant(
+  page: Page,
+  resource: string,
+  issuer: string = IDP_ISSUER,
+): Promise<AssistantTokens> {
+  const registration = await fetch(`${issuer}/connect/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -33,7 +38,7 @@ export async function signInAsAssistant(page: Page, resource: string): Promise<A
   const { client_id: clientId } = (await registration.json()) as { client_id: string };
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(8).toString('hex');
-  const authorize = new URL(`${IDP_ISSUER}/connect/authorize`);
+  const authorize = new URL(`${issuer}/connect/authorize`);
   for (const [key, value] of Object.entries({
     client_id: clientId,
     response_type: 'code',
@@ -59,7 +64,7 @@ export async function signInAsAssistant(page: Page, resource: string): Promise<A
   if (!answer || answer.searchParams.get('state') !== state) throw new Error(`unexpected answer: ${answer}`);
   const code = answer.searchParams.get('code');
   if (!code) throw new Error(`no code: ${answer}`);
-  const exchange = await fetch(`${IDP_ISSUER}/connect/token`, {
+  const exchange = await fetch(`${issuer}/connect/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({

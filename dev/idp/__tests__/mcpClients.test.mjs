@@ -53,6 +53,15 @@ describe('an MCP client signs in by itself', () => {
     assert.deepEqual(body.redirect_uris, [MCP_CLIENT_REDIRECT_URI]);
   });
 
+  test('a client may register with the MCP scope, which the metadata lists', async () => {
+    // The MCP SDK registers with the scope the MCP server's challenge names (docs.read).
+    const { response, body } = await registerMcpClient(idp.issuer, { scope: 'docs.read' });
+    assert.equal(response.status, 201, JSON.stringify(body));
+    assert.equal(body.scope, 'docs.read');
+    const metadata = await (await fetch(`${idp.issuer}/.well-known/oauth-authorization-server`)).json();
+    assert.ok(metadata.scopes_supported.includes('docs.read'), metadata.scopes_supported.join(' '));
+  });
+
   describe('with resource = the MCP server', () => {
     let signedIn;
     before(async () => {
