@@ -311,7 +311,10 @@ export function createSiteApp({
       });
     }
     const signedIn = await auth.authenticate(c.req.raw);
-    if (!signedIn.ok) return signedIn.response;
+    if (!signedIn.ok) {
+      await discardSmallBody(c.req.raw);
+      return signedIn.response;
+    }
     const allowance = takeMcpCall(signedIn.reader.subject);
     if (!allowance.ok) {
       const retryAfter = String(allowance.retryAfterSeconds);
@@ -444,6 +447,21 @@ export function createSiteApp({
   app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'server-timing'] }));
   app.get('*', health, resolve, gate, send);
   return app;
+}
+
+/** The most of a refused request's body read and dropped, so that its connection can carry the next request. */
+const DISCARDED_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads and drops a refused request's body when it is small. Answered with its body unread, a request leaves its
+ * connection unusable on workerd, which closes it, while the client may already be sending its next request on it
+ * ("other side closed"). A large body is not read: that connection closes, and the client opens another.
+ * @param {Request} request
+ */
+async function discardSmallBody(request) {
+  const length = Number(request.headers.get('Content-Length') ?? Number.NaN);
+  if (!request.body || !(length <= DISCARDED_BODY_BYTES)) return;
+  await request.arrayBuffer().catch(() => undefined);
 }
 
 /**

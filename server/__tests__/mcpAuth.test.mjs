@@ -434,6 +434,18 @@ describe('through the site app (server/app.mjs), at a base URL', () => {
     assert.deepEqual(statuses, [200, 200, 429]);
   });
 
+  test('a refused call has its small body read first, so that its connection can carry the next request', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const request = new Request(`${SITE_ORIGIN}/developers/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+      body,
+    });
+    const refused = await site.request(request);
+    assert.equal(refused.status, 401);
+    assert.equal(request.bodyUsed, true);
+  });
+
   test("the site's own ID token is refused", async () => {
     const { id_token: idToken } = await tokensFor(new Browser(), idp, { scope: 'openid profile offline_access' });
     const refused = await callMcp(site, idToken, '/developers/mcp');

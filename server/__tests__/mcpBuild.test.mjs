@@ -119,7 +119,7 @@ describe('the MCP server on the test build', { skip: SKIP }, () => {
       text,
       /## Option order errors \(https:\/\/developers\.clearing\.test\/docs\/trading-api\/options\/appendix\/errors\)/,
     );
-    assert.match(text, /Remedy: Reduce the contracts or add funds\./);
+    assert.match(text, /What to do: Reduce the contracts or add funds\./);
   });
 
   test('an unknown page gets the closest titles', async () => {

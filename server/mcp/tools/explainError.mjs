@@ -84,7 +84,7 @@ export function registerExplainError(server, { site, absolute, findOperation }) 
 
 /**
  * The rows of a page's Markdown tables whose first cells name `code` (and `status`, when given and in the row),
- * each with its table's header: `Code: … | HTTP status: … | Meaning: … | Remedy: …`.
+ * each with its table's header: `HTTP status: … | Code: … | Meaning: … | What to do: …`.
  * @param {string} markdown
  * @param {string} code
  * @param {number | undefined} status
