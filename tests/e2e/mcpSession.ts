@@ -25,7 +25,7 @@ import { signInAsAssistant } from './mcpClient';
 const REDIRECT_URI = 'http://127.0.0.1:33419/callback';
 
 /** A server the checks run against: `origin` answers for the site (the resource's origin, or the Worker's). */
-export interface McpTarget {
+interface McpTarget {
   readonly name: string;
   /** Whether `validate_request` runs the checks (on Node; a Worker may not load code from data). */
   readonly runsRequestChecks: boolean;
