@@ -192,7 +192,7 @@ export function describeMcpSession(settings: McpSessionSettings): void {
   const built = (file: string) => readFileSync(path.join(buildDir, file), 'utf8');
   // Read when a test runs, not when the file is loaded: listing the tests needs no build.
   const catalogue = () =>
-    JSON.parse(built('docs/mcp-catalogue.json')) as {
+    JSON.parse(built('docs/mcp-catalog.json')) as {
       operations: { operationId: string; method: string; path: string }[];
     };
   const SHORT_PAGE = 'docs/getting-started/standard-errors';
