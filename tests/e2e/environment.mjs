@@ -9,6 +9,12 @@ export const SITE_ORIGIN = `http://localhost:${process.env.E2E_SITE_PORT ?? 3100
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4100);
 export const IDP_ISSUER = `http://localhost:${IDP_PORT}`;
 export const BUILD_DIR = 'build-e2e';
+/**
+ * The same build served by the Worker on workerd (scripts/worker-site.mjs), as its own server: specs reach it over
+ * HTTP and never import the server's modules into Playwright's process, whose TypeScript transform may already
+ * hold a module the server imports, in another shape.
+ */
+export const WORKER_ORIGIN = `http://localhost:${process.env.E2E_WORKER_PORT ?? 3103}`;
 /** A recognisable value: the tests fail if it appears anywhere in the built site. */
 export const CLIENT_SECRET_CANARY = 'canary-client-secret-7f3a9c2e5b';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BUILD_DIR, LEAK_CANARY, SITE_ORIGIN } from './environment.mjs';
+import { BUILD_DIR, LEAK_CANARY, SITE_ORIGIN, WORKER_ORIGIN } from './environment.mjs';
 import { expect, idTokenCookie, test } from './fixtures';
 import { signInAsAssistant } from './mcpClient';
 
@@ -91,8 +91,8 @@ const TARGETS = [
   {
     name: 'workerd',
     has: (file: string) => !/\.(br|gz)$/.test(file) && file !== '.assetsignore',
-    // Imported when used: Playwright's transform of a static import breaks this ES module (it uses import.meta).
-    start: async () => (await import('../../server/__tests__/workerSite.mjs')).startWorkerSite({ dir: BUILD_DIR }),
+    // Started by playwright.config.ts (scripts/worker-site.mjs), with the same build.
+    start: async () => ({ url: WORKER_ORIGIN, close: async () => undefined }),
   },
 ] as const;
 

@@ -1,10 +1,10 @@
-import { BUILD_DIR, IDP_ISSUER, MCP_INTROSPECTION_ENV, SITE_ORIGIN } from './environment.mjs';
+import { BUILD_DIR, IDP_ISSUER, SITE_ORIGIN, WORKER_ORIGIN } from './environment.mjs';
 import { idTokenCookie } from './fixtures';
 import { describeMcpSession } from './mcpSession';
 
 /**
  * The docs' MCP server with the MCP SDK's own client, at the site's root: on Node (the server the other specs use)
- * and on workerd (the Cloudflare Worker, started here with the same build and the introspection client).
+ * and on workerd (the Cloudflare Worker, with the same build and the introspection client).
  */
 describeMcpSession({
   buildDir: BUILD_DIR,
@@ -21,12 +21,8 @@ describeMcpSession({
     {
       name: 'workerd',
       runsRequestChecks: false,
-      start: async () => {
-        // Imported when used: Playwright's transform of a static import breaks this ES module (it uses import.meta).
-        const { startWorkerSite } = await import('../../server/__tests__/workerSite.mjs');
-        const site = await startWorkerSite({ dir: BUILD_DIR, vars: MCP_INTROSPECTION_ENV });
-        return { origin: new URL(site.url).origin, close: site.close };
-      },
+      // Started by playwright.config.ts (scripts/worker-site.mjs, with the introspection client), with the same build.
+      start: async () => ({ origin: WORKER_ORIGIN, close: async () => undefined }),
     },
   ],
 });
