@@ -181,7 +181,7 @@ export function isInternalSpecifier(
   return manifest.exports !== undefined && !exported(parts.subpath, manifest.exports);
 }
 
-/** Module specifiers: `from '…'`, `import '…'`, `import('…')` (in JSDoc types too), `require(…)`, `require.resolve(…)`, `jest.mock(…)`, `declare module '…'`. */
+/** Module specifiers: what `from`, a bare `import`, `import()` (in JSDoc types too), `require()`, `require.resolve()`, `jest.mock()` and `declare module` name. */
 const SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\s*\(\s*|\bjest\.(?:mock|requireActual)\s*\(\s*|\bdeclare\s+module\s+)(['"])([^'"\n]+)\1/g;
 

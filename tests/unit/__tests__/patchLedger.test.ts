@@ -82,8 +82,8 @@ const LEDGER_FIXTURE = `# Patches
 
 | Row | Kind | Package, checked at | Where | What it touches | Why | On upgrade |
 | --- | --- | --- | --- | --- | --- | --- |
-| \`worker-swap\` | bundler swap | \`@scope/search@1.2.3\` | \`plugins/a.ts\`: \`WORKER\` | w | y | u |
-| \`parser-port\` | port | \`@scope/search@1.2.3\` | \`plugins/b.mjs\`: \`parse(\`, \`mdxCodeBlock_\`<br>\`plugins/c.ts\`: \`dist/parse\` | w | y | u |
+| \`worker-swap\` | bundler swap | \`@easyops-cn/docusaurus-search-local@1.2.3\` | \`plugins/a.ts\`: \`WORKER\` | w | y | u |
+| \`parser-port\` | port | \`@easyops-cn/docusaurus-search-local@1.2.3\` | \`plugins/b.mjs\`: \`parse(\`, \`mdxCodeBlock_\`<br>\`plugins/c.ts\`: \`dist/parse\` | w | y | u |
 | \`nested\` | deep import | \`redoc/node_modules/marked@4.3.0\` | \`plugins/d.ts\`: \`marked\` | w | y | u |
 | \`own\` | bundler swap (own code) | — | \`plugins/e.ts\`: \`STUB\` | w | y | u |
 
@@ -102,14 +102,14 @@ describe('parseLedger', () => {
       {
         id: 'worker-swap',
         kind: 'bundler swap',
-        packagePath: '@scope/search',
+        packagePath: '@easyops-cn/docusaurus-search-local',
         checkedAt: '1.2.3',
         where: [{ file: 'plugins/a.ts', anchors: ['WORKER'] }],
       },
       {
         id: 'parser-port',
         kind: 'port',
-        packagePath: '@scope/search',
+        packagePath: '@easyops-cn/docusaurus-search-local',
         checkedAt: '1.2.3',
         where: [
           { file: 'plugins/b.mjs', anchors: ['parse(', 'mdxCodeBlock_'] },
@@ -145,17 +145,22 @@ describe('rowsToRecheck', () => {
   const { rows } = parseLedger(LEDGER_FIXTURE);
 
   test('names, per package that moved, the rows checked at another version', () => {
-    const installed: Record<string, string> = { '@scope/search': '1.3.0', 'redoc/node_modules/marked': '4.3.0' };
+    const installed: Record<string, string> = {
+      '@easyops-cn/docusaurus-search-local': '1.3.0',
+      'redoc/node_modules/marked': '4.3.0',
+    };
     expect(rowsToRecheck(rows, (name) => installed[name])).toEqual([
-      '@scope/search is 1.3.0, rows checked at 1.2.3: worker-swap, parser-port',
+      '@easyops-cn/docusaurus-search-local is 1.3.0, rows checked at 1.2.3: worker-swap, parser-port',
     ]);
   });
 
   test('says when a package with rows is no longer installed, and is empty when every version matches', () => {
-    expect(rowsToRecheck(rows, (name) => (name === '@scope/search' ? '1.2.3' : undefined))).toEqual([
-      'redoc/node_modules/marked is not installed, rows checked at 4.3.0: nested',
-    ]);
-    expect(rowsToRecheck(rows, (name) => (name === '@scope/search' ? '1.2.3' : '4.3.0'))).toEqual([]);
+    expect(
+      rowsToRecheck(rows, (name) => (name === '@easyops-cn/docusaurus-search-local' ? '1.2.3' : undefined)),
+    ).toEqual(['redoc/node_modules/marked is not installed, rows checked at 4.3.0: nested']);
+    expect(rowsToRecheck(rows, (name) => (name === '@easyops-cn/docusaurus-search-local' ? '1.2.3' : '4.3.0'))).toEqual(
+      [],
+    );
   });
 });
 
@@ -177,7 +182,7 @@ describe('missingCode', () => {
 
 describe('the scan', () => {
   const packages: Record<string, PackageManifest> = {
-    '@scope/search': {},
+    '@easyops-cn/docusaurus-search-local': {},
     redoc: {},
     hono: { exports: { '.': './dist/index.js', './utils/*': './dist/utils/*.js', './cors': './dist/cors.js' } },
     '@docusaurus/theme-common': { exports: { '.': './lib/index.js', './internal': './lib/internal.js' } },
@@ -186,7 +191,7 @@ describe('the scan', () => {
   const manifestOf = (name: string) => packages[name];
 
   test.each([
-    ['@scope/search/dist/server/parse.js', true],
+    ['@easyops-cn/docusaurus-search-local/dist/server/parse.js', true],
     ['redoc/node_modules/marked', true],
     ['redoc/bundles/redoc.browser.lib.js', true],
     ['@docusaurus/theme-common/internal', true],
@@ -206,14 +211,14 @@ describe('the scan', () => {
 
   test('finds deep imports in every form, with the line that holds the path, except the documented ones', () => {
     const code = [
-      "import { a } from '@scope/search/dist/a';",
+      "import { a } from '@easyops-cn/docusaurus-search-local/dist/a';",
       'import {',
       '  b,',
-      "} from '@scope/search/dist/b';",
-      "/** @typedef {import('@scope/search/dist/c').C} C */",
+      "} from '@easyops-cn/docusaurus-search-local/dist/b';",
+      "/** @typedef {import('@easyops-cn/docusaurus-search-local/dist/c').C} C */",
       "const d = require.resolve('redoc/bundles/d.js');",
-      "declare module '@scope/search/dist/e' {}",
-      "jest.mock('@scope/search/dist/f');",
+      "declare module '@easyops-cn/docusaurus-search-local/dist/e' {}",
+      "jest.mock('@easyops-cn/docusaurus-search-local/dist/f');",
       "import Ajv from 'ajv/dist/2020';",
       "import { cors } from 'hono/cors';",
     ].join('\n');
