@@ -94,7 +94,8 @@ async function loadAccessPolicy(readAsset, options) {
 
 /**
  * The MCP server's runtime settings: its sign-in's (introspection at the provider, server/mcp/auth.mjs) and how
- * its Try it checks run (`loadModule`: Node's `importFromText`; none in a Worker, server/mcp/requestCheck.mjs).
+ * its Try it checks run (`loadModule`: Node's `importFromText`, server/mcp/requestCheck.mjs; a Worker's bundled
+ * modules, server/mcp/bundledTryIt.mjs).
  * @typedef {ReturnType<typeof import('./mcp/auth.mjs').mcpAuthSettingsFromEnv> & { loadModule?: import('./mcp/requestCheck.mjs').ModuleLoader }} McpOptions
  */
 

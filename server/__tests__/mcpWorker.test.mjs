@@ -3,6 +3,8 @@
 // is (esbuild, for workerd, no Node built-ins), it answers an MCP SDK client's calls on the fixture build.
 // Run: node --test server/__tests__/mcpWorker.test.mjs
 import { strict as assert } from 'node:assert';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -11,7 +13,8 @@ import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 
 import { callText, connectClient, ERRORS_PAGE, SITE } from './mcpFixture.mjs';
-import { readWorkerConfig } from './workerSite.mjs';
+import { MCP_FILES } from './mcpFixtureBuild.mjs';
+import { bundledBuildPlugin, readWorkerConfig } from './workerSite.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,17 +35,24 @@ let miniflare;
 let metafile;
 /** @type {import('@modelcontextprotocol/sdk/client/index.js').Client} */
 let client;
+/** The fixture build's Try it modules as files, for the Worker's bundle. */
+let buildDir = '';
 
 before(async () => {
   const config = await readWorkerConfig();
+  buildDir = await mkdtemp(path.join(tmpdir(), 'mcp-worker-build-'));
+  const tryItFile = 'docs/try-it/placeOptionOrder.js';
+  await mkdir(path.join(buildDir, path.dirname(tryItFile)), { recursive: true });
+  await writeFile(path.join(buildDir, tryItFile), MCP_FILES[tryItFile]);
   const bundle = await build({
-    // A Worker serving the MCP server on the fixture build. As in the site's Worker, no code is loaded from data, so
-    // validate_request has no module loader.
+    // A Worker serving the MCP server on the fixture build. As in the site's Worker, no code is loaded from data:
+    // validate_request runs the build's Try it modules bundled into the Worker.
     stdin: {
       contents: `
         import { createMcpHandler } from '../mcp/handler.mjs';
+        import { importBundledTryItModule } from '../mcp/bundledTryIt.mjs';
         import { MCP_FILES, readAssetFromMemory } from './mcpFixtureBuild.mjs';
-        const handler = createMcpHandler({ readAsset: readAssetFromMemory(MCP_FILES) });
+        const handler = createMcpHandler({ readAsset: readAssetFromMemory(MCP_FILES), loadModule: importBundledTryItModule });
         export default { fetch: (request) => handler(request) };
       `,
       resolveDir: path.join(PROJECT_ROOT, 'server/__tests__'),
@@ -57,6 +67,7 @@ before(async () => {
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['browser', 'module', 'main'],
     target: 'es2022',
+    plugins: [bundledBuildPlugin(config, buildDir)],
   });
   metafile = bundle.metafile;
   miniflare = new Miniflare({
@@ -85,6 +96,7 @@ before(async () => {
 after(async () => {
   await client?.close();
   await miniflare?.dispose();
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
 });
 
 describe('the MCP server on workerd', () => {
@@ -109,9 +121,30 @@ describe('the MCP server on workerd', () => {
     assert.match(explained.text, /Remedy: Reduce the quantity/);
   });
 
-  test('validate_request points to Try it, as a Worker loads no code from data', async () => {
-    const { text, isError } = await callText(client, 'validate_request', { operationId: 'placeOptionOrder' });
+  test('validate_request runs the Try it checks bundled into the Worker', async () => {
+    const header = { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' };
+    const fractional = await callText(client, 'validate_request', {
+      operationId: 'placeOptionOrder',
+      header,
+      body: { quantity: '1.5' },
+    });
+    assert.notEqual(fractional.isError, true);
+    assert.match(fractional.text, /- field `quantity`: issue `whole_number`.*#request\.quantity/);
+    const whole = await callText(client, 'validate_request', {
+      operationId: 'placeOptionOrder',
+      header,
+      body: { quantity: '2' },
+    });
+    assert.match(whole.text, /^valid: /);
+    assert.ok(
+      Object.keys(metafile.inputs).some((input) => input.endsWith('docs/try-it/placeOptionOrder.js')),
+      'the build module is in the bundle',
+    );
+  });
+
+  test('validate_request on an operation whose module the build lacks says so', async () => {
+    const { text, isError } = await callText(client, 'validate_request', { operationId: 'getOptionOrder' });
     assert.equal(isError, true);
-    assert.match(text, /#try-it-placeOptionOrder/);
+    assert.match(text, /The build has no checks for getOptionOrder/);
   });
 });

@@ -141,8 +141,8 @@ function unknownToolAnswer(messages) {
  * @property {string} [siteUrl] the site's whole URL with its base URL (`https://developers.example/docs-site/`), for
  *   the URLs in answers; by default the request's origin and the build's base URL
  * @property {import('./requestCheck.mjs').ModuleLoader} [loadModule] runs the Try it modules' checks for
- *   `validate_request`: `importFromText` on Node; none where code cannot be loaded from data (a Worker), where
- *   the tool points to the Try it panel instead
+ *   `validate_request`: `importFromText` on Node, the bundled modules on a Worker (bundledTryIt.mjs); without
+ *   one, the tool points to the Try it panel instead
  * @property {(calls: McpCall[]) => void} [observe] told what each request asks for (methods and tool names, no
  *   arguments), before it is answered: for the access log's line
  * @property {number} [maxRequestBytes]

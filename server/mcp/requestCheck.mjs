@@ -12,16 +12,19 @@ import { parameterValue } from '../../contracts/openapi/parameters.ts';
 import { fillPathTemplate } from '../../contracts/openapi/pathTemplate.ts';
 
 /**
- * Loads a Try it module from its text (a standalone ES module): `import()` of the text where the runtime allows
- * code from data, which a Worker does not.
- * @typedef {(source: string) => Promise<import('../../contracts/tryIt/operation.ts').TryItModule>} ModuleLoader
+ * Loads the Try it module the build holds at `file` (relative to the build, `docs/try-it/<operationId>.js`), or
+ * gives undefined when the build has none. On Node, `importFromText`; on a Worker, which may not run code from
+ * data, the modules bundled into it (bundledTryIt.mjs).
+ * @typedef {(file: string, readSource: () => Promise<string | undefined>) => Promise<import('../../contracts/tryIt/operation.ts').TryItModule | undefined>} ModuleLoader
  */
 
 /**
- * On Node: the module's text imported as a `data:` URL (it imports nothing).
+ * On Node: the module's text (a standalone ES module, which imports nothing) imported as a `data:` URL.
  * @type {ModuleLoader}
  */
-export async function importFromText(source) {
+export async function importFromText(_file, readSource) {
+  const source = await readSource();
+  if (source === undefined) return undefined;
   const url = `data:text/javascript;base64,${btoa(String.fromCharCode(...new TextEncoder().encode(source)))}`;
   const loaded = await import(url);
   return loaded.default;

@@ -144,11 +144,7 @@ export function createSiteData(readAsset) {
      * @param {string} file
      * @param {import('./requestCheck.mjs').ModuleLoader} load
      */
-    tryItModule: (file, load) =>
-      once(`try-it:${file}`, async () => {
-        const text = await readText(readAsset, file);
-        return text === undefined ? undefined : load(text);
-      }),
+    tryItModule: (file, load) => once(`try-it:${file}`, () => load(file, () => readText(readAsset, file))),
   };
 }
 

@@ -21,13 +21,11 @@ describeMcpSession({
     {
       name: 'Node',
       project: 'node',
-      runsRequestChecks: true,
       start: async () => ({ origin: BASE_URL_SITE_ORIGIN, close: async () => undefined }),
     },
     {
       name: 'workerd',
       project: 'workerd',
-      runsRequestChecks: false,
       start: async () => ({ origin: BASE_URL_WORKER_ORIGIN, close: async () => undefined }),
     },
   ],

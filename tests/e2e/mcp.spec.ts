@@ -15,12 +15,10 @@ describeMcpSession({
   targets: [
     {
       name: 'Node',
-      runsRequestChecks: true,
       start: async () => ({ origin: SITE_ORIGIN, close: async () => undefined }),
     },
     {
       name: 'workerd',
-      runsRequestChecks: false,
       // Started by playwright.config.ts (scripts/worker-site.mjs, with the introspection client), with the same build.
       start: async () => ({ origin: WORKER_ORIGIN, close: async () => undefined }),
     },
