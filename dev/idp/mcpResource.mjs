@@ -58,7 +58,8 @@ export function introspectionClient() {
 /**
  * The oidc-provider `features` that MCP clients need, and the client defaults of a registered client.
  * @param {{ mcpScope: string, clientId: string }} settings
- * @param {{ mcpAccessTokenTtl: number }} runtime read per token, so tests can shorten it
+ * @param {{ mcpAccessTokenTtl: number, mcpClientTokenTtls?: Map<string, number> }} runtime read per token, so
+ *   tests can shorten it, for every client or for one (the test controls' `mcp-token-ttl`)
  */
 export function mcpFeatures(settings, runtime) {
   return {
@@ -69,14 +70,14 @@ export function mcpFeatures(settings, runtime) {
       enabled: true,
       // A client that names the resource only at the authorization endpoint still gets tokens for it.
       useGrantedResource: () => true,
-      getResourceServerInfo(_ctx, indicator) {
+      getResourceServerInfo(_ctx, indicator, client) {
         if (!isLoopbackMcpResource(indicator)) {
           throw new errors.InvalidTarget(`this provider issues tokens only for an MCP server on this machine (…/mcp)`);
         }
         return {
           scope: settings.mcpScope,
           audience: indicator,
-          accessTokenTTL: runtime.mcpAccessTokenTtl,
+          accessTokenTTL: runtime.mcpClientTokenTtls?.get(client?.clientId) ?? runtime.mcpAccessTokenTtl,
           accessTokenFormat: 'jwt',
           jwt: { sign: { alg: 'RS256' } },
         };

@@ -67,7 +67,8 @@ export async function startIdentityProvider(options = {}) {
     accessTokenTtl: settings.accessTokenTtl,
     mcpAccessTokenTtl: settings.mcpAccessTokenTtl,
   };
-  const runtime = { ...defaults };
+  // Plus the MCP access-token lifetimes the test controls set for one client each (until reset).
+  const runtime = { ...defaults, mcpClientTokenTtls: new Map() };
   const provider = new Provider(issuer, providerConfiguration(settings, { signingJwk, users, runtime }));
   const allowedOrigins = new Set(settings.siteOrigins);
 

@@ -1,5 +1,5 @@
 import { BUILD_DIR, IDP_ISSUER, SITE_ORIGIN, WORKER_ORIGIN } from './environment.mjs';
-import { idTokenCookie } from './fixtures';
+import { idTokenCookie, providerControl } from './fixtures';
 import { describeMcpSession } from './mcpSession';
 
 /**
@@ -12,6 +12,9 @@ describeMcpSession({
   baseUrl: '/',
   issuer: IDP_ISSUER,
   idToken: idTokenCookie,
+  shortenTokens: async (clientId, seconds) => {
+    await providerControl('mcp-token-ttl', { clientId, accessTokenTtl: seconds });
+  },
   targets: [
     {
       name: 'Node',

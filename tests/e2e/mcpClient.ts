@@ -16,12 +16,13 @@ export interface AssistantTokens {
  * What an MCP client does to sign its reader in, with Chromium as the reader's browser: it registers itself at the
  * development provider (RFC 7591), sends the reader to the provider's form with PKCE and the resource (RFC 8707),
  * receives the code at its loopback address, and exchanges it for an access token issued for `resource`. `issuer`:
- * the provider, the browser tests' unless said.
+ * the provider, the browser tests' unless said; `beforeSignIn`: told the registered client's id before the sign-in.
  */
 export async function signInAsAssistant(
   page: Page,
   resource: string,
   issuer: string = IDP_ISSUER,
+  beforeSignIn?: (clientId: string) => Promise<void>,
 ): Promise<AssistantTokens> {
   const registration = await fetch(`${issuer}/connect/register`, {
     method: 'POST',
@@ -36,6 +37,7 @@ export async function signInAsAssistant(
   });
   if (registration.status !== 201) throw new Error(`registration answered ${registration.status}`);
   const { client_id: clientId } = (await registration.json()) as { client_id: string };
+  await beforeSignIn?.(clientId);
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(8).toString('hex');
   const authorize = new URL(`${issuer}/connect/authorize`);

@@ -42,6 +42,8 @@ export interface McpSessionSettings {
   readonly targets: readonly McpTarget[];
   /** The site's ID token for the signed-in demo developer, where the config signs one in. */
   readonly idToken?: () => string;
+  /** Gives one client's MCP access tokens a lifetime of `seconds`, where the provider has test controls. */
+  readonly shortenTokens?: (clientId: string, seconds: number) => Promise<void>;
 }
 
 /**
@@ -377,17 +379,40 @@ export function describeMcpSession(settings: McpSessionSettings): void {
         }
       });
 
-      const refusedKinds = ['anonymous', ...(settings.idToken ? ["the site's ID token"] : []), 'another audience'];
-      test(`refused with no documentation text: ${refusedKinds.join(', ')}, a revoked token`, async ({ browser }) => {
+      const refusedKinds = [
+        'anonymous',
+        ...(settings.idToken ? ["the site's ID token"] : []),
+        'another audience',
+        'a revoked token',
+        ...(settings.shortenTokens ? ['an expired token'] : []),
+      ];
+      test(`refused with no documentation text: ${refusedKinds.join(', ')}`, async ({ browser }) => {
         /** A sign-in in a browser of its own: the provider's session of an earlier one would skip the form. */
-        async function signInFresh(forResource: string) {
+        async function signInFresh(forResource: string, beforeSignIn?: (clientId: string) => Promise<void>) {
           const context = await browser.newContext();
           try {
-            return await signInAsAssistant(await context.newPage(), forResource, issuer);
+            return await signInAsAssistant(await context.newPage(), forResource, issuer, beforeSignIn);
           } finally {
             await context.close();
           }
         }
+
+        /** The status of `tools/list` sent with `token`. */
+        async function listStatus(token: string): Promise<number> {
+          const response = await fetchResending(mcpUrl, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'application/json, text/event-stream',
+              Authorization: `Bearer ${token}`,
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+          });
+          await response.body?.cancel();
+          return response.status;
+        }
+        const claimsOf = (token: string) =>
+          JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { client_id: string; exp: number };
 
         /** A tool call and a resource read sent alone with `token` (if any): both must be refused with 401. */
         async function refused(label: string, token?: string) {
@@ -430,19 +455,8 @@ export function describeMcpSession(settings: McpSessionSettings): void {
 
         // A token that worked, revoked at the provider by its client: the server asks the provider and refuses it.
         const tokens = await signInFresh(resource);
-        const works = await fetchResending(mcpUrl, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-            Authorization: `Bearer ${tokens.access_token}`,
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-        });
-        expect(works.status).toBe(200);
-        const { client_id: clientId } = JSON.parse(
-          Buffer.from(tokens.access_token.split('.')[1], 'base64url').toString(),
-        ) as { client_id: string };
+        expect(await listStatus(tokens.access_token)).toBe(200);
+        const { client_id: clientId } = claimsOf(tokens.access_token);
         const revocation = await fetch(`${issuer}/connect/revocation`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -454,6 +468,18 @@ export function describeMcpSession(settings: McpSessionSettings): void {
         });
         expect(revocation.status).toBe(200);
         await refused('a revoked token', tokens.access_token);
+
+        // A token that worked, past its expiry: its client's tokens last seconds, not the provider's ten minutes. The
+        // server's own check allows 60 s of clock skew; the provider, asked about every call, says it has expired.
+        const { shortenTokens } = settings;
+        if (shortenTokens) {
+          const expiring = await signInFresh(resource, (id) => shortenTokens(id, 5));
+          const { exp } = claimsOf(expiring.access_token);
+          expect(await listStatus(expiring.access_token)).toBe(200);
+          await expect.poll(() => listStatus(expiring.access_token), { timeout: 30_000 }).toBe(401);
+          expect(Date.now() / 1000).toBeGreaterThanOrEqual(exp);
+          await refused('an expired token', expiring.access_token);
+        }
       });
     });
   }

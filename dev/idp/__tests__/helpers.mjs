@@ -258,11 +258,12 @@ export async function registerMcpClient(issuer, metadata = {}) {
  */
 export async function signInAsMcpClient(
   issuer,
-  { resource, scope = 'docs.read', username = 'developer', password = 'developer-password' },
+  { resource, scope = 'docs.read', username = 'developer', password = 'developer-password', beforeSignIn },
 ) {
   const registered = await registerMcpClient(issuer);
   assert.equal(registered.response.status, 201, JSON.stringify(registered.body));
   const clientId = registered.body.client_id;
+  await beforeSignIn?.(clientId);
   const pkce = pkcePair();
   const url = new URL(`${issuer}/connect/authorize`);
   const state = crypto.randomBytes(8).toString('hex');

@@ -7,6 +7,7 @@ import { before, describe, test } from 'node:test';
 import { MCP_INTROSPECTION_CLIENT } from '../mcpResource.mjs';
 import {
   Browser,
+  control,
   decodeJwt,
   idp,
   MCP_CLIENT_REDIRECT_URI,
@@ -121,6 +122,25 @@ describe('an MCP client signs in by itself', () => {
       });
       assert.deepEqual(body, { active: false });
     });
+  });
+
+  test("a test may shorten one client's tokens (mcp-token-ttl), until reset; others keep the lifetime", async () => {
+    assert.equal((await control(idp, 'mcp-token-ttl', { clientId: 'x', accessTokenTtl: 0 })).status, 400);
+    const short = await signInAsMcpClient(idp.issuer, {
+      resource: RESOURCE,
+      beforeSignIn: async (clientId) => {
+        assert.equal((await control(idp, 'mcp-token-ttl', { clientId, accessTokenTtl: 5 })).status, 200);
+      },
+    });
+    assert.equal(short.tokens.expires_in, 5);
+    assert.equal((await signInAsMcpClient(idp.issuer, { resource: RESOURCE })).tokens.expires_in, 600);
+    await control(idp, 'reset', {});
+    const refreshed = await postForm(`${idp.issuer}/connect/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: short.tokens.refresh_token,
+      client_id: short.clientId,
+    });
+    assert.equal(refreshed.body.expires_in, 600);
   });
 
   test('the client revokes its access token: introspection says it is no longer active', async () => {
