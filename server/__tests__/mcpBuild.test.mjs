@@ -1,6 +1,6 @@
 // @ts-check
 // The docs' MCP server (server/mcp) on the real test build (scripts/build-for-tests.mjs writes it): each tool's
-// answer checked against the built site's own files, and each tool's median time (printed as a diagnostic).
+// answer checked against the built site's own files (each tool's time: scripts/bench/mcp.mjs, in npm run bench).
 // Skipped, saying so, when there is no test build.
 // Run: node scripts/build-for-tests.mjs && node --test server/__tests__/mcpBuild.test.mjs
 import { strict as assert } from 'node:assert';
@@ -142,31 +142,5 @@ describe('the MCP server on the test build', { skip: SKIP }, () => {
     }
     assert.ok(parts.length >= 2);
     assert.equal(parts.join('\n'), markdown.replace(/\n$/, ''));
-  });
-
-  test("each tool's median time", async (t) => {
-    const calls = /** @type {const} */ ([
-      ['search_docs', { query: 'limitPrice' }],
-      ['read_page', { page: '/docs/trading-api/options/single-option-order' }],
-      ['list_operations', { api: 'orders' }],
-      ['get_operation', { operationId: 'placeOptionOrder' }],
-      ['validate_request', A_FRACTIONAL_OPTION_ORDER],
-      ['explain_error', { code: 'INSUFFICIENT_BUYING_POWER', status: 422 }],
-    ]);
-    const ROUNDS = 25;
-    for (const [name, args] of calls) {
-      const times = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const started = performance.now();
-        await callText(client, name, args);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      const median = times[Math.floor(ROUNDS / 2)];
-      t.diagnostic(
-        `${name}: median ${median.toFixed(1)} ms, slowest ${times[ROUNDS - 1].toFixed(1)} ms (${ROUNDS} calls)`,
-      );
-      assert.ok(median < 1000, `${name} takes ${median} ms`);
-    }
   });
 });
