@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, Table } from 'mdast';
@@ -164,43 +164,75 @@ function llmsFilesOfBuild(): Map<string, string> {
   );
 }
 
-test('llms.txt has one section per sidebar section, each with its own file holding its pages; each page in one file', () => {
+/** An llms file's name from its URL in llms.txt. */
+const fileNameOf = (url: string) => new URL(url, SITE_ORIGIN).pathname.slice(1);
+
+/** The sections of llms.txt: each one's title, the files it offers to attach (one, or its parts) and its pages. */
+function llmsSections() {
   const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
-  const sections = index
+  return index
     .split(/^## /m)
     .slice(1)
     .map((part) => ({
       title: part.split('\n')[0]!,
-      file: /^All of this section in one file: (\S+)$/m.exec(part)?.[1],
+      files: [
+        ...part.matchAll(
+          /^All of this section in one file: (\S+)$|^- \[[^\n]*\]\((http\S+\.txt)\): \d+ pages?, about /gm,
+        ),
+      ].map(([, one, ofMany]) => fileNameOf((one ?? ofMany)!)),
       pages: [...part.matchAll(/\]\((http[^)]+\.md)\)/g)].map(([, url]) => new URL(url!).pathname),
     }));
+}
+
+/** The line that heads a page's article in an llms file. */
+const sourceLine = (route: string) =>
+  new RegExp(`^Source: ${(SITE_ORIGIN + route.replace(/\/$/, '')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'm');
+
+test('llms.txt has one section per sidebar section, each with its own files holding its pages; each page in one file', () => {
+  const sections = llmsSections();
   expect(sections.length).toBeGreaterThan(4);
   const titles = sections.map(({ title }) => title);
   expect(new Set(titles).size).toBe(titles.length);
-  const files = sections.map(({ file }) => new URL(file ?? '', SITE_ORIGIN).pathname.slice(1));
+  expect(sections.every(({ files }) => files.length > 0)).toBe(true);
+  const files = sections.flatMap(({ files }) => files);
   expect(new Set(files).size).toBe(files.length);
   const built = llmsFilesOfBuild();
   expect([...built.keys()].sort()).toEqual([names.LLMS_INDEX_FILE, names.LLMS_FULL_FILE, ...files].sort());
 
-  // Each page's address heads its article in exactly one section file: the one of the section that lists it.
-  const sourceLine = (route: string) =>
-    new RegExp(`^Source: ${(SITE_ORIGIN + route.replace(/\/$/, '')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'm');
+  // Each page's address heads its article in exactly one file: one of the section that lists it.
   const misplaced: string[] = [];
   for (const { route } of DOCS_PAGES) {
     const holding = files.filter((file) => sourceLine(route).test(built.get(file) ?? ''));
-    const listing = sections
-      .filter(
-        ({ pages }) =>
-          pages.includes(markdownPathOf(route)) || pages.includes(markdownPathOf(route.replace(/\/$/, ''))),
-      )
-      .map((section) => files[sections.indexOf(section)]);
-    if (holding.length !== 1 || listing.join() !== holding.join()) {
+    const listing = sections.filter(
+      ({ pages }) => pages.includes(markdownPathOf(route)) || pages.includes(markdownPathOf(route.replace(/\/$/, ''))),
+    );
+    if (holding.length !== 1 || listing.length !== 1 || !listing[0]!.files.includes(holding[0]!)) {
       misplaced.push(
-        `${route}: in ${holding.join(', ') || 'no file'}, listed under ${listing.join(', ') || 'no section'}`,
+        `${route}: in ${holding.join(', ') || 'no file'}, listed under ${listing.map(({ title }) => title).join(', ') || 'no section'}`,
       );
     }
   }
   expect(misplaced).toEqual([]);
+});
+
+test('every file llms.txt offers to attach fits an assistant; llms-full.txt is described, not offered', () => {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  const offered = [...new Set([...index.matchAll(/(http\S+?\.txt)\b/g)].map(([, url]) => fileNameOf(url!)))].filter(
+    (name) => name !== names.LLMS_FULL_FILE,
+  );
+  expect(offered.length).toBeGreaterThan(4);
+  const tooLarge = offered
+    .map((name) => ({ name, bytes: statSync(path.join(BUILD_DIR, name)).size }))
+    .filter(({ bytes }) => bytes > names.LLMS_ATTACHABLE_MAX_BYTES);
+  expect(tooLarge).toEqual([]);
+  const texts = offered.map((name) => readFileSync(path.join(BUILD_DIR, name), 'utf8'));
+  const notOnce = DOCS_PAGES.filter(({ route }) => texts.filter((text) => sourceLine(route).test(text)).length !== 1);
+  expect(notOnce.map(({ route }) => route)).toEqual([]);
+  expect(index).toMatch(
+    new RegExp(
+      `for tools that index the whole documentation: \\S+/${names.LLMS_FULL_FILE.replace('.', '\\.')}; about \\d+k tokens`,
+    ),
+  );
 });
 
 test("a shared schema's fields are written once in llms-full.txt; elsewhere a line names the schema and links there", () => {
