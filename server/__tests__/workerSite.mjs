@@ -27,7 +27,7 @@ import { FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mj
 import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const WRANGLER_CONFIG = path.join(PROJECT_ROOT, 'wrangler.toml');
+const WRANGLER_CONFIG = path.join(PROJECT_ROOT, 'wrangler.toml');
 
 /** workerd starts in well under a second here; on a loaded machine it may take several. */
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -162,7 +162,7 @@ export function bundledBuildPlugin(config, assetsDir) {
  * @param {string} assetsDir the build the Worker serves, whose Try it modules it bundles
  * @returns {Promise<string>} the module's source
  */
-export async function bundleWorker(config, assetsDir) {
+async function bundleWorker(config, assetsDir) {
   const { outputFiles } = await build({
     entryPoints: [path.resolve(PROJECT_ROOT, config.main)],
     outfile: path.join(PROJECT_ROOT, BUNDLE_NAME),
