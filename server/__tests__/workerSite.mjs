@@ -13,6 +13,7 @@
  * caller's. A key the harness cannot reproduce is an error, so the tests never run a configuration other
  * than the one that is deployed. miniflare reads the directory once, at start: write it first.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,10 +146,14 @@ export function bundledBuildPlugin(config, assetsDir) {
           );
         }
         const source = await readFile(args.path, 'utf8');
-        const glob = `\`${deployed}/docs/try-it/`;
-        if (!source.includes(glob))
-          throw new Error(`${args.path} no longer imports ${glob}…: keep the harness in step`);
-        return { contents: source.replace(glob, `\`${served}/docs/try-it/`), loader: 'js' };
+        const expression = `import(\`${deployed}/docs/try-it/\${operationId}.js\`)`;
+        if (!source.includes(expression))
+          throw new Error(`${args.path} no longer has ${expression}: keep the harness in step`);
+        // A build without Try it modules (a fixture) bundles none: esbuild refuses a glob over a missing folder.
+        const replacement = existsSync(path.join(assetsDir, 'docs/try-it'))
+          ? `import(\`${served}/docs/try-it/\${operationId}.js\`)`
+          : `Promise.reject(new Error('the Worker was bundled from a build without Try it modules'))`;
+        return { contents: source.replace(expression, replacement), loader: 'js' };
       });
     },
   };
