@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { Hono } from 'hono';
 
-import { postForm, signInAsMcpClient, tokensFor, Browser } from '../../dev/idp/__tests__/helpers.mjs';
+import { Browser, control, postForm, signInAsMcpClient, tokensFor } from '../../dev/idp/__tests__/helpers.mjs';
 import { MCP_INTROSPECTION_CLIENT } from '../../dev/idp/mcpResource.mjs';
 import { startIdentityProvider } from '../../dev/idp/provider.mjs';
 import { createAccessPolicy, GateManifestError, parseGateManifest } from '../gate/accessPolicy.mjs';
@@ -80,7 +80,7 @@ describe('with the development provider', () => {
   let auth;
 
   before(async () => {
-    idp = await startIdentityProvider({ port: 0 });
+    idp = await startIdentityProvider({ port: 0, testControls: true });
     const issuerKeys = createIssuerKeys({ issuer: idp.issuer, currentDate: () => clock });
     ({ app, auth } = mcpApp({
       resource: RESOURCE,
@@ -182,6 +182,38 @@ describe('with the development provider', () => {
     } finally {
       clock = new Date();
     }
+  });
+
+  test('a token the provider no longer holds active because it expired is refused as expired, not as revoked', async () => {
+    // A token of one second, which the server's own check still accepts (it allows 60 s of clock skew).
+    const { tokens } = await signInAsMcpClient(idp.issuer, {
+      resource: RESOURCE,
+      beforeSignIn: async (clientId) => {
+        const shortened = await control(idp, 'mcp-token-ttl', { clientId, accessTokenTtl: 1 });
+        assert.equal(shortened.status, 200);
+      },
+    });
+    const introspected = async () =>
+      (
+        await postForm(
+          `${idp.issuer}/connect/introspect`,
+          { token: tokens.access_token },
+          {
+            authorization: `Basic ${Buffer.from(`${MCP_INTROSPECTION_CLIENT.clientId}:${MCP_INTROSPECTION_CLIENT.clientSecret}`).toString('base64')}`,
+          },
+        )
+      ).body;
+    const deadline = Date.now() + 15_000;
+    while ((await introspected()).active) {
+      assert.ok(Date.now() < deadline, 'the provider still holds the one-second token active after 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    clock = new Date();
+    const { status, error, body } = refusal(await callMcp(app, tokens.access_token));
+    assert.deepEqual(
+      { status, error, reason: body.error_description },
+      { status: 401, error: 'invalid_token', reason: 'expired' },
+    );
   });
 
   test('a token the client revoked is refused (401 invalid_token), at once if never seen, else after the cache time', async () => {

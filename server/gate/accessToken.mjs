@@ -192,7 +192,13 @@ export function createAccessTokenVerifier(options) {
       return { ok: false, error: 'insufficient_scope', reason: `the token was not granted "${scope}"` };
     }
     if (introspection && !(await isActive(token, introspection))) {
-      return { ok: false, error: 'invalid_token', reason: 'revoked (the provider says it is not active)' };
+      // Past its expiry by the provider's clock (the check above allowed for skew): expired, not revoked.
+      const expired = typeof claims.exp === 'number' && claims.exp <= nowSeconds;
+      return {
+        ok: false,
+        error: 'invalid_token',
+        reason: expired ? 'expired' : 'revoked (the provider says it is not active)',
+      };
     }
     Object.freeze(claims);
     verifiedTokens.set(token, claims, nowSeconds, /** @type {number} */ (claims.exp) + clockToleranceSeconds);
