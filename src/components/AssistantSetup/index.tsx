@@ -4,6 +4,7 @@ import CodeBlock from '@theme/CodeBlock';
 import TabItem from '@theme/TabItem';
 import Tabs from '@theme/Tabs';
 import { mcpResourceUrl } from '@site/contracts/mcp/resource';
+import KeptText from '../KeptText';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import { assistantConfigurations, serverNameOf } from './assistantConfigurations';
 import styles from './styles.module.css';
@@ -26,11 +27,15 @@ export default function AssistantSetup(): ReactNode {
       <Tabs groupId="assistant" queryString="assistant">
         {configurations.map(({ id, label, where, language, title: fileName, code, signIn }) => (
           <TabItem key={id} value={id} label={label}>
-            <p>{where}</p>
+            <p>
+              <KeptText>{where}</KeptText>
+            </p>
             <CodeBlock language={language} title={fileName}>
               {code}
             </CodeBlock>
-            <p>{signIn}</p>
+            <p>
+              <KeptText>{signIn}</KeptText>
+            </p>
           </TabItem>
         ))}
       </Tabs>
