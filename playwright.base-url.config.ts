@@ -7,6 +7,7 @@ import {
   BASE_URL_SITE_ORIGIN,
   BASE_URL_UNDER_TEST,
   BASE_URL_WORKER_ORIGIN,
+  MCP_INTROSPECTION_ENV,
 } from './tests/e2e/environment.mjs';
 import {
   DESKTOP_VIEWPORT,
@@ -38,11 +39,12 @@ export default defineConfig({
     identityProvider(BASE_URL_IDP_ISSUER, BASE_URL_IDP_ENV),
     productionServer(
       { dir: BASE_URL_BUILD_DIR, origin: BASE_URL_SITE_ORIGIN, baseUrl: BASE_URL_UNDER_TEST },
-      BASE_URL_BUILD_ENV,
+      { ...BASE_URL_BUILD_ENV, ...MCP_INTROSPECTION_ENV },
     ),
     nodeServer(
       `scripts/worker-site.mjs --dir ${BASE_URL_BUILD_DIR} --port ${new URL(BASE_URL_WORKER_ORIGIN).port}`,
       `${BASE_URL_WORKER_ORIGIN}${BASE_URL_UNDER_TEST}health.json`,
+      MCP_INTROSPECTION_ENV,
     ),
   ],
 });
