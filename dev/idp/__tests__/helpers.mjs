@@ -252,9 +252,10 @@ export async function registerMcpClient(issuer, metadata = {}) {
 /**
  * An MCP client's sign-in, through the provider's form: registration, the authorization request with PKCE
  * and `resource`, the sign-in as the demo user, the code exchange with `resource`. Resolves to the client id,
- * the token response and the authorization redirect's query.
+ * the token response and the authorization redirect's query. `beforeSignIn` is told the registered client's id
+ * before the sign-in (to set a test control for that client).
  * @param {string} issuer
- * @param {{ resource: string, scope?: string, username?: string, password?: string }} options
+ * @param {{ resource: string, scope?: string, username?: string, password?: string, beforeSignIn?: (clientId: string) => Promise<void> }} options
  */
 export async function signInAsMcpClient(
   issuer,
