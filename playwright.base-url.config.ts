@@ -31,9 +31,10 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: { ...SHARED_USE, viewport: DESKTOP_VIEWPORT },
+  // Each project runs the MCP session against its own server only (tests/e2e-base-url/mcp.spec.ts names both).
   projects: [
-    { name: 'node', use: { baseURL: BASE_URL_SITE_ORIGIN } },
-    { name: 'workerd', use: { baseURL: BASE_URL_WORKER_ORIGIN } },
+    { name: 'node', use: { baseURL: BASE_URL_SITE_ORIGIN }, grepInvert: /the MCP server on workerd/ },
+    { name: 'workerd', use: { baseURL: BASE_URL_WORKER_ORIGIN }, grepInvert: /the MCP server on Node/ },
   ],
   webServer: [
     identityProvider(BASE_URL_IDP_ISSUER, BASE_URL_IDP_ENV),

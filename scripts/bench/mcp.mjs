@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createMcpHandler } from '../../server/mcp/handler.mjs';
 import { importFromText } from '../../server/mcp/requestCheck.mjs';
 import { readAssetFromDirectory } from '../../server/node.mjs';
+import { A_FRACTIONAL_OPTION_ORDER } from '../../server/__tests__/mcpFixtureBuild.mjs';
 import { isMain } from './lib/stats.mjs';
 
 const SITE = 'https://developers.clearing.test/';
@@ -42,20 +43,7 @@ const TOOL_CALLS = {
     { operationId: 'placeEquityOrder', parts: ['parameters', 'responses'] },
     { operationId: 'placeOptionOrder', parts: ['samples'] },
   ],
-  validate_request: [
-    {
-      operationId: 'placeOptionOrder',
-      header: { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' },
-      body: {
-        accountNumber: '5GT10001',
-        symbol: 'XMPL  250620C00190000',
-        side: 'BUY_TO_OPEN',
-        type: 'MARKET',
-        quantity: '1.5',
-        timeInForce: 'DAY',
-      },
-    },
-  ],
+  validate_request: [A_FRACTIONAL_OPTION_ORDER],
   explain_error: [
     { code: 'INSUFFICIENT_BUYING_POWER', status: 422 },
     { code: 'INVALID_FIELD', status: 400, operationId: 'placeOptionOrder' },

@@ -16,7 +16,7 @@ import { createMcpHandler } from '../mcp/handler.mjs';
 import { importFromText } from '../mcp/requestCheck.mjs';
 import { pagesOfLlmsTxt } from '../mcp/siteData.mjs';
 import { readAssetFromDirectory } from '../node.mjs';
-import { callText, connectClient } from './mcpFixture.mjs';
+import { A_FRACTIONAL_OPTION_ORDER, callText, connectClient } from './mcpFixture.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUILD = path.join(ROOT, BUILD_DIR);
@@ -37,19 +37,6 @@ before(async () => {
   client = await connectClient(handler, `${SITE}mcp`);
 });
 after(() => client?.close());
-
-const A_FRACTIONAL_OPTION_ORDER = {
-  operationId: 'placeOptionOrder',
-  header: { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' },
-  body: {
-    accountNumber: '5GT10001',
-    symbol: 'XMPL  250620C00190000',
-    side: 'BUY_TO_OPEN',
-    type: 'MARKET',
-    quantity: '1.5',
-    timeInForce: 'DAY',
-  },
-};
 
 describe('the MCP server on the test build', { skip: SKIP }, () => {
   test('reads a catalog that the gate serves to signed-in readers only', async () => {

@@ -274,3 +274,20 @@ export function readAssetFromMemory(files) {
     return { size: bytes.byteLength, etag: `"${bytes.byteLength}"`, open: () => new Blob([bytes]).stream() };
   };
 }
+
+/**
+ * An option order for one and a half contracts, as an assistant would check it with `validate_request` on a real
+ * build (the build test, the browser session, the bench): the documented issue is `whole_number` at `quantity`.
+ */
+export const A_FRACTIONAL_OPTION_ORDER = {
+  operationId: 'placeOptionOrder',
+  header: { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' },
+  body: {
+    accountNumber: '5GT10001',
+    symbol: 'XMPL  250620C00190000',
+    side: 'BUY_TO_OPEN',
+    type: 'MARKET',
+    quantity: '1.5',
+    timeInForce: 'DAY',
+  },
+};

@@ -20,12 +20,10 @@ describeMcpSession({
   targets: [
     {
       name: 'Node',
-      project: 'node',
       start: async () => ({ origin: BASE_URL_SITE_ORIGIN, close: async () => undefined }),
     },
     {
       name: 'workerd',
-      project: 'workerd',
       start: async () => ({ origin: BASE_URL_WORKER_ORIGIN, close: async () => undefined }),
     },
   ],

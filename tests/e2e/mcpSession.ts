@@ -11,6 +11,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
+import { A_FRACTIONAL_OPTION_ORDER } from '../../server/__tests__/mcpFixtureBuild.mjs';
 import { signInAsAssistant } from './mcpClient';
 
 /**
@@ -27,8 +28,6 @@ const REDIRECT_URI = 'http://127.0.0.1:33419/callback';
 /** A server the checks run against: `origin` answers for the site (the resource's origin, or the Worker's). */
 interface McpTarget {
   readonly name: string;
-  /** The Playwright project whose servers these are, where each project has its own (the base-URL config). */
-  readonly project?: string;
   readonly start: () => Promise<{ origin: string; close: () => Promise<void> }>;
 }
 
@@ -170,19 +169,6 @@ async function callTool(client: Client, info: TestInfo, name: string, args: Reco
   return { text, isError: result.isError === true };
 }
 
-const A_FRACTIONAL_OPTION_ORDER = {
-  operationId: 'placeOptionOrder',
-  header: { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' },
-  body: {
-    accountNumber: '5GT10001',
-    symbol: 'XMPL  250620C00190000',
-    side: 'BUY_TO_OPEN',
-    type: 'MARKET',
-    quantity: '1.5',
-    timeInForce: 'DAY',
-  },
-};
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Adds the session and the refusals, once per target. */
@@ -212,7 +198,6 @@ export function describeMcpSession(settings: McpSessionSettings): void {
       let site: { origin: string; close: () => Promise<void> };
       let mcpUrl: string;
       test.beforeAll(async () => {
-        test.skip(target.project !== undefined && test.info().project.name !== target.project, 'another project');
         site = await target.start();
         mcpUrl = `${site.origin}${resourceUrl.pathname}`;
       });
