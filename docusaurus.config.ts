@@ -23,6 +23,7 @@ import prismLanguagesPlugin, { prismComponents, remarkHighlightedLanguages } fro
 import protectedContentPlugin, { sitemapIgnorePatterns } from './plugins/protected-content';
 import signInSdkPlugin from './plugins/sign-in-sdk';
 import tryItPlugin from './plugins/try-it';
+import mcpCatalogPlugin from './plugins/mcp-catalog';
 import remarkApiReference from './plugins/remark-api-reference';
 import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './contracts/content/fieldAnchor';
@@ -67,6 +68,7 @@ const customFields = {
   contactUrl: settings.contactUrl,
   privacyUrl: settings.privacyUrl,
   auth: settings.auth,
+  mcp: settings.mcp,
   build: buildInfo,
 } satisfies SiteCustomFields;
 
@@ -169,6 +171,7 @@ const config = {
     redocOfflinePlugin,
     ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
     tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
+    mcpCatalogPlugin(),
     pageMarkdownPlugin({
       siteUrl: settings.siteUrl,
       protectedPaths: settings.auth.protectedPaths,
@@ -183,6 +186,7 @@ const config = {
       favicon: FAVICON,
       issuer: settings.auth.issuer,
       clientId: settings.auth.clientId,
+      mcpScope: settings.mcp.scope,
       protectedPaths: settings.auth.protectedPaths,
       startSignInWith: settings.auth,
       protectedDirectories: [DOCS_PATH],

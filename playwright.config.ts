@@ -1,9 +1,18 @@
 import { defineConfig } from '@playwright/test';
-import { BUILD_DIR, IDP_ENV, IDP_ISSUER, SITE_ORIGIN, SITE_SERVER_ENV } from './tests/e2e/environment.mjs';
+import {
+  BUILD_DIR,
+  IDP_ENV,
+  IDP_ISSUER,
+  MCP_INTROSPECTION_ENV,
+  SITE_ORIGIN,
+  SITE_SERVER_ENV,
+  WORKER_ORIGIN,
+} from './tests/e2e/environment.mjs';
 import {
   DESKTOP_VIEWPORT,
   identityProvider,
   isCI,
+  nodeServer,
   productionServer,
   SHARED_CONFIG,
   SHARED_USE,
@@ -11,7 +20,7 @@ import {
 
 /**
  * Browser tests against the real production build, served by the production server (server/cli.mjs) as
- * readers get it, and the real development identity provider, in Debian's Chromium. `npm test` builds the
+ * readers get it (and by the Worker on workerd, for the specs that compare the two), and the real development identity provider, in Debian's Chromium. `npm test` builds the
  * site first. What this shares with playwright.base-url.config.ts is in tests/e2e/playwrightShared.ts.
  */
 export default defineConfig({
@@ -47,5 +56,11 @@ export default defineConfig({
   webServer: [
     identityProvider(IDP_ISSUER, IDP_ENV),
     productionServer({ dir: BUILD_DIR, origin: SITE_ORIGIN, baseUrl: '/' }, SITE_SERVER_ENV),
+    // The Worker on workerd, for the specs that check both runtimes (leak-crawl, mcp).
+    nodeServer(
+      `scripts/worker-site.mjs --dir ${BUILD_DIR} --port ${new URL(WORKER_ORIGIN).port}`,
+      `${WORKER_ORIGIN}/health.json`,
+      MCP_INTROSPECTION_ENV,
+    ),
   ],
 });

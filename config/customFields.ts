@@ -1,5 +1,5 @@
 import type { BuildInfo } from './buildInfo';
-import type { AuthSettings } from './settings';
+import type { AuthSettings, McpSettings } from './settings';
 
 /**
  * What `docusaurus.config.ts` hands to browser code through `customFields`. Nothing secret. The config writes
@@ -10,5 +10,6 @@ export interface SiteCustomFields {
   readonly contactUrl: string;
   readonly privacyUrl: string;
   readonly auth: AuthSettings;
+  readonly mcp: McpSettings;
   readonly build: BuildInfo;
 }

@@ -12,10 +12,20 @@ export const LLMS_INDEX_FILE = 'llms.txt';
 /** Every docs page's Markdown in one file, in sidebar order. */
 export const LLMS_FULL_FILE = 'llms-full.txt';
 
-/** The file of one API's (or one sidebar section's) pages: `llms-trading-api.txt`. @param {string} section */
+/**
+ * The file of one API's (or one sidebar section's) pages, `llms-trading-api.txt`, or of one part of a
+ * section split along its categories, `llms-accounts-api-endpoints.txt`.
+ * @param {string} section
+ */
 export function llmsSectionFile(section) {
   return `llms-${section}.txt`;
 }
+
+/**
+ * The most bytes of an llms file an assistant is told to attach (a section's file, or one part of a
+ * large section): about 150k tokens at 4 bytes a token, which leaves room in a 200k-token context.
+ */
+export const LLMS_ATTACHABLE_MAX_BYTES = 600_000;
 
 /** Every llms file's name (at the build root). */
 export const LLMS_FILE_PATTERN = /^llms(-[a-z0-9-]+)?\.txt$/;
@@ -32,3 +42,17 @@ export function markdownPathOf(permalink) {
 
 /** The attribute of the hidden element that carries a diagram's Mermaid source in the built page. */
 export const DIAGRAM_SOURCE_ATTRIBUTE = 'data-diagram-source';
+
+/**
+ * The attributes by which the page Markdown describes a shared schema once and links to it elsewhere: the field
+ * components write them (src/components/ApiField, ApiFieldList), from what the docs build says
+ * (plugins/remark-api-reference), and plugins/page-markdown reads them.
+ */
+export const SCHEMA_ATTRIBUTES = {
+  /** On a field list or a field: the component schema whose fields it lists (`accounts#/components/schemas/Money`). */
+  schema: 'data-schema',
+  /** On a field list: the page shows that schema here on purpose (`<ApiSchema>`): this is where it is described. */
+  home: 'data-schema-home',
+  /** On a field: its description is the schema's own, the same wherever the schema is used. */
+  described: 'data-schema-described',
+};

@@ -23,6 +23,17 @@ export interface AuthSettings {
   readonly sandboxClientIdClaim: string;
 }
 
+/** The docs' MCP server: what its access tokens must carry. Read by the build, written into the gate manifest. */
+export interface McpSettings {
+  /** The scope an access token for the MCP server must carry; the provider grants it for that resource. */
+  readonly scope: string;
+  /**
+   * A public client registered at the provider for readers' assistants, for a provider that cannot register
+   * them by itself: the "Use the docs from your assistant" page gives it to readers. `null`: assistants register.
+   */
+  readonly clientId: string | null;
+}
+
 export interface SiteSettings {
   readonly siteUrl: string;
   readonly baseUrl: string;
@@ -32,6 +43,7 @@ export interface SiteSettings {
   readonly privacyUrl: string;
   readonly footerStyle: FooterStyle;
   readonly auth: AuthSettings;
+  readonly mcp: McpSettings;
 }
 
 export interface SettingsResult {
@@ -56,6 +68,7 @@ export const DEFAULTS = {
   OIDC_REVOKE_ON_SIGNOUT: 'true',
   OIDC_PROTECTED_PATHS: '/docs,/api',
   OIDC_SANDBOX_CLIENT_ID_CLAIM: 'sandbox_client_id',
+  OIDC_MCP_SCOPE: 'docs.read',
 } as const;
 
 export class SettingsError extends Error {
@@ -184,6 +197,19 @@ function parseScopes(value: string): string[] {
   return [...new Set(scopes)];
 }
 
+/** One scope token (RFC 6749 section 3.3): printable ASCII but space, `"` and `\`. */
+function parseScopeToken(key: string, value: string): string {
+  if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(value)) {
+    throw new SettingsError(key, `must be one scope, without spaces or quotes ("${value}")`);
+  }
+  return value;
+}
+
+function mcpClientIdOf(env: Environment): string | null {
+  const value = valueOf(env, 'OIDC_MCP_CLIENT_ID');
+  return value === undefined ? null : parseClientId(value, 'OIDC_MCP_CLIENT_ID');
+}
+
 function parseProtectedPaths(value: string): string[] {
   const paths = value
     .split(',')
@@ -197,9 +223,9 @@ function parseProtectedPaths(value: string): string[] {
   return paths.map((path) => (path.length > 1 ? path.replace(/\/+$/, '') : path));
 }
 
-function parseClientId(value: string): string {
+function parseClientId(value: string, key = 'OIDC_CLIENT_ID'): string {
   if (!/^[\w.:-]+$/.test(value)) {
-    throw new SettingsError('OIDC_CLIENT_ID', `may hold only letters, digits and . _ : - ("${value}")`);
+    throw new SettingsError(key, `may hold only letters, digits and . _ : - ("${value}")`);
   }
   return value;
 }
@@ -257,6 +283,10 @@ export function readSettings(env: Environment): SettingsResult {
     privacyUrl: parseLinkTarget('PRIVACY_URL', withDefault(env, 'PRIVACY_URL')),
     footerStyle: parseFooterStyle(withDefault(env, 'FOOTER_STYLE')),
     auth,
+    mcp: {
+      scope: parseScopeToken('OIDC_MCP_SCOPE', withDefault(env, 'OIDC_MCP_SCOPE')),
+      clientId: mcpClientIdOf(env),
+    },
   };
   checkIssuerFitsSite(env, settings.siteUrl, auth.issuer, warnings);
   return { settings, warnings };

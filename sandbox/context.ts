@@ -31,7 +31,10 @@ export const amountOf = (value: unknown): number | null =>
 
 export const bodyOf = (context: Context): JsonObject => (isObject(context.body) ? context.body : {});
 
-/** One page of a list, with a cursor that carries the offset and the filters it was made for. */
+/**
+ * One page of a list, with a cursor that carries the offset, the filters it was made for and when it was made:
+ * it expires `x-cursor-lifetime-hours` later, in sandbox time (a move of the sandbox clock ages it too).
+ */
 export function page<T>(
   context: Context,
   items: readonly T[],
@@ -42,29 +45,54 @@ export function page<T>(
   let offset = 0;
   if (typeof context.query.cursor === 'string') {
     const decoded = decodeCursor(context.query.cursor);
+    const issue = context.api === 'orders' ? 'invalid' : 'invalid_value';
+    if (decoded && context.now - decoded.issuedAt > context.descriptions.cursorLifetimeHours * HOUR_MS) {
+      throw new ApiError(
+        400,
+        'INVALID_FIELD',
+        `cursor expired ${context.descriptions.cursorLifetimeHours} hours after its page: start again from the first page.`,
+        [{ field: 'cursor', issue }],
+      );
+    }
     if (!decoded || decoded.filters !== fingerprint) {
       throw new ApiError(
         400,
         'INVALID_FIELD',
         'cursor does not belong to this query: keep every filter identical while you follow nextCursor.',
-        [{ field: 'cursor', issue: context.api === 'orders' ? 'invalid' : 'invalid_value' }],
+        [{ field: 'cursor', issue }],
       );
     }
     offset = decoded.offset;
   }
   const data = items.slice(offset, offset + limit);
-  const next = offset + limit < items.length ? encodeCursor({ offset: offset + limit, filters: fingerprint }) : null;
+  const next =
+    offset + limit < items.length
+      ? encodeCursor({ offset: offset + limit, filters: fingerprint, issuedAt: context.now })
+      : null;
   return { data, nextCursor: next };
 }
 
-const encodeCursor = (value: { offset: number; filters: string }): string =>
-  Buffer.from(JSON.stringify(value)).toString('base64url');
+const HOUR_MS = 3_600_000;
 
-function decodeCursor(cursor: string): { offset: number; filters: string } | null {
+interface Cursor {
+  readonly offset: number;
+  readonly filters: string;
+  /** Sandbox time (ms) of the page that returned it. */
+  readonly issuedAt: number;
+}
+
+const encodeCursor = (value: Cursor): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function decodeCursor(cursor: string): Cursor | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (isObject(value) && Number.isInteger(value.offset) && typeof value.filters === 'string') {
-      return { offset: Number(value.offset), filters: value.filters };
+    if (
+      isObject(value) &&
+      Number.isInteger(value.offset) &&
+      typeof value.filters === 'string' &&
+      Number.isFinite(value.issuedAt)
+    ) {
+      return { offset: Number(value.offset), filters: value.filters, issuedAt: Number(value.issuedAt) };
     }
   } catch {
     // Not a cursor this sandbox made.

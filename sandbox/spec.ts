@@ -52,6 +52,8 @@ export interface SandboxDescriptions {
   readonly tokenLifetimeSeconds: number;
   /** How long an answer to an `Idempotency-Key` is replayed: `x-replay-window-hours` of that parameter. */
   readonly idempotencyWindowHours: number;
+  /** How long a list's cursor can be followed: `x-cursor-lifetime-hours` of the `cursor` parameter. */
+  readonly cursorLifetimeHours: number;
   /** A copy of the first example of an operation's response (by `operationId`, status and example name). */
   example(operationId: string, status: string, name?: string): JsonObject;
 }
@@ -143,6 +145,16 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
     ),
   );
   if (windows.size !== 1) throw new Error(`Idempotency-Key x-replay-window-hours: ${[...windows].join(', ')}`);
+  const cursorLifetimes = new Set(
+    operations.flatMap((operation) =>
+      (Array.isArray(operation.definition.parameters) ? operation.definition.parameters : [])
+        .filter(isObject)
+        .filter((parameter) => parameter.name === 'cursor' && parameter.in === 'query')
+        .map((parameter) => Number(parameter['x-cursor-lifetime-hours'])),
+    ),
+  );
+  if (cursorLifetimes.size !== 1 || [...cursorLifetimes].some((hours) => !(hours > 0)))
+    throw new Error(`cursor x-cursor-lifetime-hours: ${[...cursorLifetimes].join(', ')}`);
   loaded = {
     operations,
     schema: (api, name) => {
@@ -155,6 +167,7 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
     scopes: Object.keys(flows.scopes as JsonObject),
     tokenLifetimeSeconds: Number(scheme['x-token-lifetime-seconds']),
     idempotencyWindowHours: [...windows][0],
+    cursorLifetimeHours: [...cursorLifetimes][0],
     example(operationId, status, name) {
       const response = responseOf(byId.get(operationId), status);
       const media = response && isObject(response.content) ? Object.values(response.content)[0] : undefined;

@@ -6,6 +6,8 @@
  *
  *   node scripts/worker-site.mjs --dir build-e2e-base-url --port 3102
  *
+ * The MCP_INTROSPECTION_* variables of its environment become the Worker's variables.
+ *
  * The Worker, its bundle and wrangler.toml's settings are those of the Worker tests
  * (server/__tests__/workerSite.mjs). SIGINT or SIGTERM stops workerd with it.
  */
@@ -37,8 +39,21 @@ function readOptions() {
   }
 }
 
+/**
+ * The Worker variables taken from this process's environment, as a deployment sets them: the MCP server's client at
+ * the provider's introspection endpoint (server/mcp/auth.mjs).
+ */
+const WORKER_VARIABLES = [
+  'MCP_INTROSPECTION_CLIENT_ID',
+  'MCP_INTROSPECTION_CLIENT_SECRET',
+  'MCP_INTROSPECTION_CACHE_SECONDS',
+];
+
 const options = readOptions();
-const site = await startWorkerSite(options);
+const vars = Object.fromEntries(
+  WORKER_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+);
+const site = await startWorkerSite({ ...options, vars });
 console.log(`Serving ${options.dir} at ${site.url} with the Worker (wrangler.toml) on workerd. Stop with Ctrl+C.`);
 // On SIGINT or SIGTERM, miniflare's own exit hook stops workerd and exits (status 130 or 143): a handler here
 // would never run.

@@ -6,6 +6,7 @@
  * only the method, the path, and what the server did.
  *
  *   {"level":"info","time":"…","requestId":"…","method":"GET","path":"/docs/x/","status":200,"bytes":5120,"durationMs":3.1,"outcome":"admitted"}
+ *   {"level":"info",…,"method":"POST","path":"/mcp","status":200,…,"outcome":"admitted","mcp":"tools/call:search_docs"}
  *   {"level":"error","time":"…","requestId":"…","method":"GET","path":"/docs/x/","error":"TypeError","message":"…","stack":"…"}
  */
 
@@ -38,7 +39,7 @@ function loggedPath(url) {
  * Middleware that gives the request an id (also sent as `X-Request-Id`) and, when `log` is given, writes
  * its line once the response is ready, or, for a body of unknown length, once it has been sent.
  * @param {Log | undefined} log
- * @returns {import('hono').MiddlewareHandler<{ Variables: { requestId: string, outcome: Outcome } }>}
+ * @returns {import('hono').MiddlewareHandler<{ Variables: { requestId: string, outcome: Outcome, mcpCalls?: string } }>}
  */
 export function accessLog(log) {
   return async (c, next) => {
@@ -61,6 +62,8 @@ export function accessLog(log) {
         bytes,
         durationMs,
         outcome: c.var.outcome ?? 'public',
+        // The MCP server's calls: which methods and tools, never their arguments.
+        ...(c.var.mcpCalls ? { mcp: c.var.mcpCalls } : {}),
       });
     const length = c.res.headers.get('Content-Length');
     if (c.req.method === 'HEAD' || !c.res.body) return line(0);

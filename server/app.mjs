@@ -18,7 +18,16 @@ import { contentTypeFor } from './contentType.mjs';
 import { pathWithinBase } from './basePath.mjs';
 import { HEALTH_FILE, healthResponse } from './health.mjs';
 import { filesForPath } from './requestPath.mjs';
-import { API_PROXY_PREFIX, createApiProxy, proxyRefusal } from './apiProxy.mjs';
+import {
+  API_PROXY_PREFIX,
+  createApiProxy,
+  DEFAULT_REQUESTS_PER_MINUTE,
+  proxyRefusal,
+  readerRateLimit,
+} from './apiProxy.mjs';
+import { MCP_GUIDE_PATH, MCP_PATH } from '../contracts/mcp/resource.ts';
+import { createMcpAuth } from './mcp/auth.mjs';
+import { createMcpHandler } from './mcp/handler.mjs';
 import { GATE_ADMITTED_SERVER_TIMING } from '../config/gateAdmission.mjs';
 import { isForeignSubresourceRequest } from './gate/fetchMetadata.mjs';
 import {
@@ -52,7 +61,7 @@ import {
  */
 
 /**
- * @typedef {{ Variables: { resolved: Resolved, requestId: string, outcome: import('./accessLog.mjs').Outcome } }} SiteEnv
+ * @typedef {{ Variables: { resolved: Resolved, requestId: string, outcome: import('./accessLog.mjs').Outcome, mcpCalls: string } }} SiteEnv
  */
 /** @typedef {import('hono').Context<SiteEnv>} Context */
 /** @typedef {import('hono').MiddlewareHandler<SiteEnv>} Middleware */
@@ -84,7 +93,14 @@ async function loadAccessPolicy(readAsset, options) {
 }
 
 /**
- * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings, clientAddress?: (c: import('hono').Context) => string | undefined }} options
+ * The MCP server's runtime settings: its sign-in's (introspection at the provider, server/mcp/auth.mjs) and how
+ * its Try it checks run (`loadModule`: Node's `importFromText`, server/mcp/requestCheck.mjs; a Worker's bundled
+ * modules, server/mcp/bundledTryIt.mjs).
+ * @typedef {ReturnType<typeof import('./mcp/auth.mjs').mcpAuthSettingsFromEnv> & { loadModule?: import('./mcp/requestCheck.mjs').ModuleLoader }} McpOptions
+ */
+
+/**
+ * @param {{ readAsset: ReadAsset, access?: Access, gate?: Omit<Parameters<typeof createAccessPolicy>[1], 'log'>, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings, mcp?: McpOptions, clientAddress?: (c: import('hono').Context) => string | undefined }} options
  *   `gate` replaces parts of the gate (the token verifier), for tests; `log` receives a line per request
  *   (server/accessLog.mjs; none without it) and per error (to stderr as JSON without it); `apiProxy` sets the
  *   Try it proxy's upstreams and limits (server/apiProxy.mjs), each defaulting to what the build says;
@@ -97,6 +113,7 @@ export function createSiteApp({
   gate: gateParts,
   log,
   apiProxy: proxySettings,
+  mcp: mcpOptions = {},
   clientAddress,
 }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
@@ -248,6 +265,76 @@ export function createSiteApp({
     return apiProxy.forward(c.req.raw, target, clientAddress?.(c));
   };
 
+  const { loadModule, ...mcpAuthSettings } = mcpOptions;
+  const mcpServer = createMcpHandler({ readAsset, loadModule });
+  // Each reader's assistant has an allowance of its own, at the Try it proxy's rate.
+  const takeMcpCall = readerRateLimit(proxySettings?.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
+  /** @type {{ policy: import('./gate/accessPolicy.mjs').AccessPolicy, auth: ReturnType<typeof createMcpAuth> } | undefined} */
+  let mcpAuthFor;
+  /** The MCP sign-in of the policy's build, made once. @param {import('./gate/accessPolicy.mjs').AccessPolicy} policy */
+  function mcpAuthOf(policy) {
+    if (!policy.mcp || !policy.issuerKeys) return undefined;
+    if (mcpAuthFor?.policy !== policy) {
+      const auth = createMcpAuth({
+        ...policy.mcp,
+        baseUrl: policy.baseUrl,
+        documentationUrl: `${new URL(policy.mcp.resource).origin}${policy.baseUrl}${MCP_GUIDE_PATH}`,
+        issuerKeys: policy.issuerKeys,
+        ...mcpAuthSettings,
+      });
+      mcpAuthFor = { policy, auth };
+    }
+    return mcpAuthFor.auth;
+  }
+
+  /**
+   * The docs' MCP server at `<base URL>mcp`, for an assistant holding an access token issued for it (the MCP
+   * authorization specification; server/mcp/auth.mjs), and the public metadata that tells an assistant where to
+   * get one. In a gated build nothing else reaches it; an open build (nothing protected) serves it to anyone.
+   * Each call is one log line naming the methods and tools asked for, never their arguments.
+   * @type {Middleware}
+   */
+  const mcp = async (c, next) => {
+    const policy = await accessPolicy();
+    const { pathname } = new URL(c.req.url);
+    const auth = mcpAuthOf(policy);
+    if (auth?.metadataPaths.includes(pathname) && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      return auth.metadataHandler(c, next);
+    }
+    if (pathname !== `${policy.baseUrl}${MCP_PATH}`) return next();
+    const observe = (/** @type {import('./mcp/handler.mjs').McpCall[]} */ calls) =>
+      c.set('mcpCalls', calls.map(({ method, tool }) => (tool ? `${method}:${tool}` : method)).join(' '));
+    if (access === 'open') return mcpServer(c.req.raw, observe);
+    c.set('outcome', 'refused');
+    if (!auth) {
+      return c.json({ error: 'The MCP server needs a build with its sign-in (gate-manifest.json has no mcp).' }, 404, {
+        'Cache-Control': 'no-store',
+      });
+    }
+    const signedIn = await auth.authenticate(c.req.raw);
+    if (!signedIn.ok) {
+      await discardSmallBody(c.req.raw);
+      return signedIn.response;
+    }
+    const allowance = takeMcpCall(signedIn.reader.subject);
+    if (!allowance.ok) {
+      const retryAfter = String(allowance.retryAfterSeconds);
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: `Too many calls: wait ${retryAfter} s.` },
+          id: null,
+        },
+        429,
+        { 'Retry-After': retryAfter, 'Cache-Control': 'no-store' },
+      );
+    }
+    c.set('outcome', 'admitted');
+    const answer = await mcpServer(c.req.raw, observe);
+    answer.headers.set('Cache-Control', 'no-store');
+    return answer;
+  };
+
   /**
    * Resolve: the build file a GET asks for, and whether it is public or protected. A path with no file is
    * protected when it lies under a protected path: only a signed-in reader learns that nothing is there.
@@ -353,6 +440,7 @@ export function createSiteApp({
     }
     if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
+  app.use(mcp);
   app.use(proxy);
   app.use(methodNotAllowed({ app }));
   // Our files carry their ETag already: the middleware only answers If-None-Match with 304, which keeps
@@ -360,6 +448,21 @@ export function createSiteApp({
   app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'server-timing'] }));
   app.get('*', health, resolve, gate, send);
   return app;
+}
+
+/** The most of a refused request's body read and dropped, so that its connection can carry the next request. */
+const DISCARDED_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads and drops a refused request's body when it is small. Answered with its body unread, a request leaves its
+ * connection unusable on workerd, which closes it, while the client may already be sending its next request on it
+ * ("other side closed"). A large body is not read: that connection closes, and the client opens another.
+ * @param {Request} request
+ */
+async function discardSmallBody(request) {
+  const length = Number(request.headers.get('Content-Length') ?? Number.NaN);
+  if (!request.body || !(length <= DISCARDED_BODY_BYTES)) return;
+  await request.arrayBuffer().catch(() => undefined);
 }
 
 /**

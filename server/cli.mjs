@@ -27,6 +27,7 @@ import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
 import { writeJsonLines } from './accessLog.mjs';
 import { DRAIN_TIMEOUT_MS } from './drainingClose.mjs';
 import { apiProxySettingsFromEnv } from './apiProxy.mjs';
+import { mcpAuthSettingsFromEnv } from './mcp/auth.mjs';
 import { startSiteServer } from './node.mjs';
 import { assertPinnedNode } from '../config/nodeRuntime.mjs';
 
@@ -58,7 +59,7 @@ function refuseProtectedBuild(dir) {
   );
 }
 
-/** @returns {{ dir: string, port: number, host: string, access: 'gated' | 'open', apiProxy: import('./apiProxy.mjs').ApiProxySettings }} */
+/** @returns {{ dir: string, port: number, host: string, access: 'gated' | 'open', apiProxy: import('./apiProxy.mjs').ApiProxySettings, mcp: import('./app.mjs').McpOptions }} */
 function readOptions() {
   try {
     const { values } = parseArgs({
@@ -83,7 +84,8 @@ function readOptions() {
     }
     if (access === 'open') refuseProtectedBuild(values.dir);
     const apiProxy = apiProxySettingsFromEnv(process.env);
-    return { dir: values.dir, port, host: values.host ?? 'localhost', access, apiProxy };
+    const mcp = mcpAuthSettingsFromEnv(process.env);
+    return { dir: values.dir, port, host: values.host ?? 'localhost', access, apiProxy, mcp };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     if (!(error instanceof Error) || error.message !== USAGE) console.error(USAGE);

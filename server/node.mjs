@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
 import { createSiteApp } from './app.mjs';
+import { importFromText } from './mcp/requestCheck.mjs';
 import { createContentEtags } from './contentEtag.mjs';
 import { drainingClose } from './drainingClose.mjs';
 
@@ -36,17 +37,19 @@ export function readAssetFromDirectory(dir) {
 /**
  * Serves the build in `dir` until `close()` is called, which lets the responses under way finish (for up to
  * `drainMs`, drainingClose.mjs) before it resolves.
- * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings }} options
+ * @param {{ dir: string, port: number, host: string, access?: import('./app.mjs').Access, log?: import('./accessLog.mjs').Log, apiProxy?: import('./apiProxy.mjs').ApiProxySettings, mcp?: import('./app.mjs').McpOptions }} options
  *   port 0 picks a free port; `access` is `gated` unless said otherwise; `log` receives a line per request;
- *   `apiProxy` sets the Try it proxy
+ *   `apiProxy` sets the Try it proxy; `mcp` the MCP server's sign-in (server/mcp/auth.mjs)
  * @returns {Promise<{ url: string, close: (drainMs?: number) => Promise<void> }>}
  */
-export function startSiteServer({ dir, port, host, access = 'gated', log, apiProxy }) {
+export function startSiteServer({ dir, port, host, access = 'gated', log, apiProxy, mcp }) {
   const app = createSiteApp({
     readAsset: readAssetFromDirectory(dir),
     access,
     log,
     apiProxy,
+    // Node runs the Try it modules' checks for the MCP server's validate_request.
+    mcp: { ...mcp, loadModule: importFromText },
     // The peer of the connection: behind a load balancer, the balancer (a client's own X-Forwarded-For is never
     // passed on).
     clientAddress: (c) => getConnInfo(c).remote.address,

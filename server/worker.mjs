@@ -7,6 +7,8 @@
 import { writeJsonLines } from './accessLog.mjs';
 import { createSiteApp } from './app.mjs';
 import { apiProxySettingsFromEnv } from './apiProxy.mjs';
+import { mcpAuthSettingsFromEnv } from './mcp/auth.mjs';
+import { importBundledTryItModule } from './mcp/bundledTryIt.mjs';
 import { readAssetFromBinding } from './workerAssets.mjs';
 
 /**
@@ -32,6 +34,9 @@ export default {
       readAsset: readAssetFromBinding(env.ASSETS),
       log: writeJsonLines,
       apiProxy: apiProxySettingsFromEnv(env),
+      // The MCP server's introspection client (MCP_INTROSPECTION_CLIENT_ID, and its secret as a Worker secret).
+      // validate_request runs the Try it modules bundled into the Worker (a Worker loads no code from data).
+      mcp: { ...mcpAuthSettingsFromEnv(env), loadModule: importBundledTryItModule },
       // Set by Cloudflare's edge, which replaces any a client sends (hono/cloudflare-workers' getConnInfo reads the
       // same header; that module is deprecated).
       clientAddress: (c) => c.req.header('CF-Connecting-IP'),

@@ -34,7 +34,24 @@ describe('readSettings', () => {
       protectedPaths: ['/docs', '/api'],
       sandboxClientIdClaim: 'sandbox_client_id',
     });
+    expect(settings.mcp).toEqual({ scope: 'docs.read', clientId: null });
     expect(warnings).toEqual([]);
+  });
+
+  it("reads the MCP server's scope, one scope token", () => {
+    expect(read({ OIDC_MCP_SCOPE: 'api://docs/read' }).settings.mcp.scope).toBe('api://docs/read');
+    for (const value of ['docs.read openid', 'docs"read', 'docs\\read']) {
+      const error = errorOf({ OIDC_ISSUER: ISSUER, OIDC_MCP_SCOPE: value });
+      expect(error.key).toBe('OIDC_MCP_SCOPE');
+      expect(error.message).toMatch(/one scope/);
+    }
+  });
+
+  it("reads the assistants' pre-registered client id, when there is one", () => {
+    expect(read({ OIDC_MCP_CLIENT_ID: 'docs-assistants' }).settings.mcp.clientId).toBe('docs-assistants');
+    expect(read({ OIDC_MCP_CLIENT_ID: '  ' }).settings.mcp.clientId).toBeNull();
+    const error = errorOf({ OIDC_ISSUER: ISSUER, OIDC_MCP_CLIENT_ID: 'docs assistants' });
+    expect(error.key).toBe('OIDC_MCP_CLIENT_ID');
   });
 
   it('fails without OIDC_ISSUER, naming the key and .env.example', () => {

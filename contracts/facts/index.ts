@@ -69,6 +69,9 @@ export const RATE_LIMIT = {
 /** How long an `Idempotency-Key` is remembered (`x-replay-window-hours` of the `Idempotency-Key` parameter). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
+/** How long a list's `nextCursor` can be followed after its page (`x-cursor-lifetime-hours` of the `cursor` parameter). */
+export const CURSOR_LIFETIME_HOURS = 24;
+
 /**
  * The largest request bodies (`x-max-body-bytes` of the descriptions' info, by media type; a larger body gets
  * `413 PAYLOAD_TOO_LARGE`) and the largest file of an upload (`x-max-bytes` of its file part; a larger file in
@@ -82,3 +85,5 @@ export const BODY_LIMITS = {
   uploadFileBytes: 10_485_760,
   uploadFileText: '10 MB',
 } as const;
+
+export { SAMPLE_RUNTIMES, SAMPLE_RUNTIMES_HREF, type SampleRuntime } from './sampleRuntimes.ts';

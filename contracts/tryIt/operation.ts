@@ -13,7 +13,10 @@ import type { CheckError } from '../openapi/issues.ts';
 export const tryItModuleFile = (operationId: string) => `docs/try-it/${operationId}.js`;
 
 /** The files `tryItModuleFile` names (for the gate's classification of the build). */
-export const TRY_IT_MODULE_FILES = /^docs\/try-it\/[\w-]+\.js$/;
+export const TRY_IT_MODULE_FILES = /^docs\/try-it\/([\w-]+)\.js$/;
+
+/** The operationId whose module `file` is (`tryItModuleFile`'s inverse), or undefined for any other file. */
+export const operationIdOfTryItModule = (file: string): string | undefined => TRY_IT_MODULE_FILES.exec(file)?.[1];
 
 export interface TryItField {
   readonly name: string;

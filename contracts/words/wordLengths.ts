@@ -46,14 +46,45 @@ const pieceBreaksInside = (piece: string) => /[^\p{L}\p{N}\p{M}_{}/.:?&=#,|]/u.t
 
 /**
  * A pattern (`^[0-9]+(\.[0-9]{1,6})?$`) is not a path: its `.` and `,` are not separators. It wraps only after
- * an alternative's `|` or a group's closing bracket that no quantifier follows.
+ * an alternative's `|`, a group's closing bracket that no quantifier follows, or a path's `/`
+ * (`^/v1/onboarding/applications/[0-9a-f-]{36}$`), and never inside a character class (`[0-9a-f-]`).
  */
 const isPattern = (token: string) => /[\^$\\]|\[[^\]]*-/u.test(token);
-const PATTERN_SEPARATORS = /(?<=[|)\]}])(?=[^|)\]}?*+{$])/u;
+const CLOSING = new Set(['|', ')', ']', '}']);
+const QUANTIFIED = /[|)\]}?*+{$/]/u;
+
+function patternSegments(pattern: string): string[] {
+  const segments: string[] = [];
+  let start = 0;
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index];
+    const next = pattern[index + 1];
+    if (character === '\\') {
+      index += 1;
+      continue;
+    }
+    if (inClass) {
+      inClass = character !== ']';
+      if (inClass) continue;
+    } else if (character === '[') {
+      inClass = true;
+      continue;
+    }
+    const closes = CLOSING.has(character) && next !== undefined && !QUANTIFIED.test(next);
+    const endsPathPart =
+      character === '/' && /[\p{L}\p{N}_}\])-]/u.test(pattern[index - 1] ?? '') && next !== undefined && next !== '/';
+    if (closes || endsPathPart) {
+      segments.push(pattern.slice(start, index + 1));
+      start = index + 1;
+    }
+  }
+  return [...segments, pattern.slice(start)].filter(Boolean);
+}
 
 /** A token's pieces between its separators, each kept whole when the browser could break inside it. */
 function segmentPieces(token: string): TextPiece[] {
-  const segments = token.split(isPattern(token) ? PATTERN_SEPARATORS : SEPARATORS).flatMap(inRuns);
+  const segments = (isPattern(token) ? patternSegments(token) : token.split(SEPARATORS)).flatMap(inRuns);
   return segments.map((text, index) => ({
     text,
     keep: pieceBreaksInside(text),

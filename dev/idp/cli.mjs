@@ -18,6 +18,8 @@ function optionsFromEnv(env = process.env) {
     realm: value('OIDC_REALM'),
     accessTokenTtl: value('IDP_ACCESS_TOKEN_TTL'),
     idTokenTtl: value('IDP_ID_TOKEN_TTL'),
+    mcpScope: value('OIDC_MCP_SCOPE'),
+    mcpAccessTokenTtl: value('IDP_MCP_ACCESS_TOKEN_TTL'),
     testControls: value('IDP_TEST_CONTROLS') === '1',
     testControlsToken: value('IDP_TEST_CONTROLS_TOKEN'),
     allowNonLoopback: value('IDP_ALLOW_NON_LOOPBACK') === '1',
@@ -34,6 +36,11 @@ function banner(idp) {
     row('Discovery', `${idp.issuer}/.well-known/openid-configuration`),
     row('Client id', `${idp.clientId} (public client, PKCE S256)`),
     row('Realm', idp.realm),
+    row('MCP clients', `register at ${idp.issuer}/connect/register; scope ${idp.mcpScope}, resource <site>/mcp`),
+    row(
+      'MCP server',
+      `introspects as ${idp.mcpIntrospectionClient.clientId} / ${idp.mcpIntrospectionClient.clientSecret}`,
+    ),
     row('Site', idp.siteOrigins.map((origin) => `${origin}${idp.basePath}`).join(', ')),
     row(
       'Test controls',

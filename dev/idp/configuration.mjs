@@ -12,6 +12,7 @@ import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.j
 
 import { accountFinder, SANDBOX_CLIENT_ID_CLAIM } from './accounts.mjs';
 import { readBodyText } from './http-helpers.mjs';
+import { introspectionClient, mcpFeatures, REGISTERED_CLIENT_DEFAULTS } from './mcpResource.mjs';
 import { errorPage, logoutPage, postLogoutPage } from './pages.mjs';
 
 const DAY = 24 * 60 * 60;
@@ -24,6 +25,7 @@ export const ROUTES = Object.freeze({
   token: '/connect/token',
   userinfo: '/connect/userinfo',
   revocation: '/connect/revocation',
+  registration: '/connect/register',
   end_session: '/connect/endsession',
   introspection: '/connect/introspect',
   jwks: '/connect/jwks',
@@ -63,11 +65,15 @@ function siteClient(settings) {
   };
 }
 
-/** Rejects authorization requests whose `realm` is missing or another one. */
-function realmValidator(runtime) {
-  return function validateRealm(_ctx, value) {
+/**
+ * Rejects authorization requests of the site whose `realm` is missing or another one. A client that
+ * registered itself (an MCP client) knows no realm: it may leave it out, but not send another.
+ */
+function realmValidator(runtime, siteClientId) {
+  return function validateRealm(ctx, value) {
     const expectedRealm = runtime.realm;
     if (value === expectedRealm) return;
+    if (value === undefined && ctx.oidc.client && ctx.oidc.client.clientId !== siteClientId) return;
     const given = value === undefined ? 'no realm' : `realm "${value}"`;
     throw new errors.InvalidRequest(
       `realm is not accepted: ${given} was sent, this provider only accepts realm "${expectedRealm}"`,
@@ -85,11 +91,20 @@ function ownTokensOnly(_ctx, client, token) {
   return token.clientId === client.clientId;
 }
 
-// A refresh token goes with offline_access in the code's scopes. oidc-provider keeps
+/** The MCP server's client may introspect any token (it is the resource server); others their own only. */
+function ownTokensOrResourceServer(ctx, client, token) {
+  return client.clientId === introspectionClient().client_id || ownTokensOnly(ctx, client, token);
+}
+
+// The site gets a refresh token with offline_access in the code's scopes. oidc-provider keeps
 // offline_access in an authorization request only when prompt includes consent (OIDC
-// Core 11), so consentForOfflineAccess below adds prompt=consent for it.
-function issueRefreshToken(_ctx, client, code) {
-  return client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access');
+// Core 11), so consentForOfflineAccess below adds prompt=consent for it. A registered client
+// (an MCP client, which may not ask for openid at all) gets one whenever it may refresh.
+function refreshTokenIssuer(siteClientId) {
+  return function issueRefreshToken(_ctx, client, code) {
+    if (!client.grantTypeAllowed('refresh_token')) return false;
+    return client.clientId !== siteClientId || code.scopes.has('offline_access');
+  };
 }
 
 // 14 days; a rotated refresh token keeps the remaining lifetime of the one it
@@ -108,14 +123,17 @@ function htmlResponder(render) {
 export function providerConfiguration(settings, { signingJwk, users, runtime }) {
   const siteUrl = `${settings.siteOrigins[0]}${settings.basePath}`;
   return {
-    clients: [siteClient(settings)],
+    clients: [siteClient(settings), introspectionClient()],
+    clientDefaults: { ...REGISTERED_CLIENT_DEFAULTS, id_token_signed_response_alg: 'RS256' },
     adapter: createMemoryAdapter(CLOCK_TOLERANCE_SECONDS),
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
     jwks: { keys: [signingJwk] },
     cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
     findAccount: accountFinder(users),
     routes: ROUTES,
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    // The MCP scope too: an MCP client (the MCP SDK) registers with the scope the MCP server's challenge names,
+    // and registration accepts only scopes listed here.
+    scopes: ['openid', 'profile', 'email', 'offline_access', settings.mcpScope],
     claims: {
       acr: null,
       sid: null,
@@ -131,8 +149,8 @@ export function providerConfiguration(settings, { signingJwk, users, runtime }) 
     responseTypes: ['code'],
     // oidc-provider 9 supports only S256 (plain is always rejected); require it for every request.
     pkce: { required: () => true },
-    extraParams: { realm: realmValidator(runtime) },
-    issueRefreshToken,
+    extraParams: { realm: realmValidator(runtime, settings.clientId) },
+    issueRefreshToken: refreshTokenIssuer(settings.clientId),
     clientBasedCORS,
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
@@ -140,18 +158,20 @@ export function providerConfiguration(settings, { signingJwk, users, runtime }) 
       // Not used by the site; off so that every endpoint lives under /connect/.
       pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true, allowedPolicy: ownTokensOnly },
-      introspection: { enabled: true, allowedPolicy: ownTokensOnly },
+      introspection: { enabled: true, allowedPolicy: ownTokensOrResourceServer },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: htmlResponder((_ctx, form) => logoutPage({ form })),
         postLogoutSuccessSource: htmlResponder(() => postLogoutPage({ siteUrl })),
       },
+      ...mcpFeatures(settings, runtime),
     },
     renderError: htmlResponder((_ctx, out) => errorPage({ error: out.error, description: out.error_description })),
     ttl: {
-      // Read per token, so the test controls can shorten it (token renewal tests).
-      AccessToken: () => runtime.accessTokenTtl,
+      // Read per token, so the test controls can shorten it (token renewal tests). A token for the MCP
+      // server lives as long as its resource server says (mcpResource.mjs).
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? runtime.accessTokenTtl,
       IdToken: settings.idTokenTtl,
       RefreshToken: refreshTokenTtl,
       AuthorizationCode: 60,

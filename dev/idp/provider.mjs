@@ -18,6 +18,7 @@ import {
   ROUTES,
 } from './configuration.mjs';
 import { interactionRoutes } from './interactions.mjs';
+import { jwtAccessTokenRoutes, MCP_INTROSPECTION_CLIENT } from './mcpResource.mjs';
 import { closeServer, hostCheck, listenOnLoopback } from './listener.mjs';
 import { resolveSettings } from './settings.mjs';
 import { createTestControls } from './test-controls.mjs';
@@ -38,7 +39,10 @@ import { createTestControls } from './test-controls.mjs';
  * @param {string} [options.testControlsToken] the secret the test controls require (random when not given).
  * @param {boolean} [options.allowNonLoopback=false] runs with a non-loopback issuer, site origin or NODE_ENV=production.
  * @param {string} [options.nodeEnv] the NODE_ENV it runs under.
+ * @param {string} [options.mcpScope='docs.read'] the scope of access tokens for an MCP server on this machine.
+ * @param {number} [options.mcpAccessTokenTtl=600] seconds.
  * @returns {Promise<{ issuer: string, port: number, clientId: string, realm: string,
+ *   mcpScope: string, mcpIntrospectionClient: { clientId: string, clientSecret: string },
  *   siteOrigins: string[], basePath: string, users: object[], testControls: boolean,
  *   testControlsToken: string | undefined, close: () => Promise<void> }>}
  */
@@ -58,8 +62,13 @@ export async function startIdentityProvider(options = {}) {
 
   const signingJwk = generateSigningJwk();
   // Settings the test controls may change while the provider runs.
-  const defaults = { realm: settings.realm, accessTokenTtl: settings.accessTokenTtl };
-  const runtime = { ...defaults };
+  const defaults = {
+    realm: settings.realm,
+    accessTokenTtl: settings.accessTokenTtl,
+    mcpAccessTokenTtl: settings.mcpAccessTokenTtl,
+  };
+  // Plus the MCP access-token lifetimes the test controls set for one client each (until reset).
+  const runtime = { ...defaults, mcpClientTokenTtls: new Map() };
   const provider = new Provider(issuer, providerConfiguration(settings, { signingJwk, users, runtime }));
   const allowedOrigins = new Set(settings.siteOrigins);
 
@@ -77,6 +86,7 @@ export async function startIdentityProvider(options = {}) {
     testControlsToken = controls.token;
     controls.middleware.forEach((middleware) => provider.use(middleware));
   }
+  provider.use(jwtAccessTokenRoutes(provider, ROUTES, signingJwk));
   provider.use(endSessionByPost(ROUTES.end_session));
   provider.use(consentForOfflineAccess(ROUTES.authorization));
   provider.use(interactionRoutes(provider, users));
@@ -87,6 +97,8 @@ export async function startIdentityProvider(options = {}) {
     port,
     clientId: settings.clientId,
     realm: settings.realm,
+    mcpScope: settings.mcpScope,
+    mcpIntrospectionClient: MCP_INTROSPECTION_CLIENT,
     siteOrigins: settings.siteOrigins,
     basePath: settings.basePath,
     users: users.map(({ username, password, givenName, familyName }) => ({

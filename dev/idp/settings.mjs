@@ -10,6 +10,8 @@ const DEFAULTS = Object.freeze({
   realm: 'developers',
   accessTokenTtl: 3600,
   idTokenTtl: 3600,
+  mcpScope: 'docs.read',
+  mcpAccessTokenTtl: 600,
   testControls: false,
   testControlsToken: undefined,
   allowNonLoopback: false,
@@ -63,6 +65,13 @@ function positiveSeconds(value, name) {
   return seconds;
 }
 
+/** One scope token (RFC 6749 section 3.3). */
+function scopeToken(value) {
+  const scope = String(value);
+  if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)) throw new TypeError(`mcpScope must be one scope, got "${value}"`);
+  return scope;
+}
+
 /** Refuses settings that would expose the provider beyond this machine, unless overridden. */
 function checkLoopbackOnly(settings) {
   if (settings.allowNonLoopback) return;
@@ -105,6 +114,8 @@ export function resolveSettings(options) {
     realm: String(merged.realm),
     accessTokenTtl: positiveSeconds(merged.accessTokenTtl, 'accessTokenTtl'),
     idTokenTtl: positiveSeconds(merged.idTokenTtl, 'idTokenTtl'),
+    mcpScope: scopeToken(merged.mcpScope),
+    mcpAccessTokenTtl: positiveSeconds(merged.mcpAccessTokenTtl, 'mcpAccessTokenTtl'),
     testControls: Boolean(merged.testControls),
     testControlsToken: merged.testControlsToken === undefined ? undefined : String(merged.testControlsToken),
     allowNonLoopback: Boolean(merged.allowNonLoopback),

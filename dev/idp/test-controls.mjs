@@ -63,6 +63,7 @@ export function createTestControls({ allowedOrigins, routes, runtime, defaults, 
     state.foreignKeys = false;
     state.requests = [];
     Object.assign(runtime, defaults);
+    runtime.mcpClientTokenTtls?.clear();
   }
 
   function setForeignKeys(on) {
@@ -95,6 +96,17 @@ export function createTestControls({ allowedOrigins, routes, runtime, defaults, 
       }
       runtime.accessTokenTtl = accessTokenTtl;
       sendJson(ctx, 200, { accessTokenTtl: runtime.accessTokenTtl });
+    },
+    // One registered client's MCP access tokens get this lifetime: a test's token expires without shortening
+    // the tokens of tests running beside it.
+    'POST mcp-token-ttl': async (ctx) => {
+      const { clientId, accessTokenTtl } = await readJsonBody(ctx.req);
+      if (typeof clientId !== 'string' || clientId === '') throw new Error('clientId must name a registered client');
+      if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 1) {
+        throw new Error('accessTokenTtl must be a positive whole number of seconds');
+      }
+      runtime.mcpClientTokenTtls.set(clientId, accessTokenTtl);
+      sendJson(ctx, 200, { clientId, accessTokenTtl });
     },
     'GET requests': async (ctx) => {
       // Codes, verifiers and tokens appear only as fingerprints.

@@ -10,6 +10,7 @@ import { introductionOf } from './introduction';
 import { assertHighlightableWithPrismCore, PRISM_LANGUAGE_COMPONENT_REQUEST } from './redocPrism';
 import { withTryItLinks } from './tryItLinks';
 import { withKeptWords } from './keptWords';
+import { withBehaviourShown } from './behaviourShown';
 
 /** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
 export function apiReferencePluginName(api: ApiReferencePage['api']): string {
@@ -47,7 +48,12 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
       async contentLoaded({ content, actions }) {
         const description = await actions.createData(
           `${api}.json`,
-          JSON.stringify(withDocsLinksUnder(withKeptWords(withTryItLinks(content as JsonObject)), context.baseUrl)),
+          JSON.stringify(
+            withDocsLinksUnder(
+              withKeptWords(withTryItLinks(withBehaviourShown(content as JsonObject))),
+              context.baseUrl,
+            ),
+          ),
         );
         actions.addRoute({
           path: `${context.baseUrl}${route.replace(/^\//, '')}`,

@@ -4,7 +4,7 @@
  * reads of it and its field documents (plugins/search-index), and its article as Markdown
  * (plugins/page-markdown). Run in the workers of `builtPages.ts`.
  */
-import { treeArticleMarkdown } from '../page-markdown/htmlToMarkdown.mjs';
+import { operationReferences, treeArticleMarkdown } from '../page-markdown/htmlToMarkdown.mjs';
 import { fieldDocuments } from '../search-index/fieldDocuments.mjs';
 import { parseBuiltPage } from '../search-index/themeParse.mjs';
 import { parseHtml } from './parseHtml.mjs';
@@ -21,6 +21,7 @@ import { parseHtml } from './parseHtml.mjs';
  * @property {boolean} fields whether the page's operations and fields are documents too (docs pages)
  * @typedef {object} BuiltPageFacts
  * @property {string} [markdown]
+ * @property {string[]} [operations] with the Markdown: the API reference addresses of the operations it documents
  * @property {import('../search-index/themeParse.mjs').ParsedPage | null} [search] `null`: the theme leaves the page out
  * @property {import('../search-index/fieldDocuments.mjs').ContentDocument[]} [fields] numbered 0, for the index to number
  */
@@ -39,6 +40,9 @@ export function builtPageFacts(html, { markdown, search }) {
     facts.search = parseBuiltPage(tree, search.type, search.options);
     if (search.fields) facts.fields = fieldDocuments(tree, { url: search.url, pageId: 0, nextId: () => 0 });
   }
-  if (markdown) facts.markdown = treeArticleMarkdown(tree, markdown);
+  if (markdown) {
+    facts.operations = operationReferences(tree, markdown);
+    facts.markdown = treeArticleMarkdown(tree, markdown);
+  }
   return facts;
 }

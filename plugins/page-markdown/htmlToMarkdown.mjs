@@ -15,10 +15,11 @@ import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { DIAGRAM_SOURCE_ATTRIBUTE } from '../../config/pageMarkdown.mjs';
+import { DIAGRAM_SOURCE_ATTRIBUTE, SCHEMA_ATTRIBUTES } from '../../config/pageMarkdown.mjs';
 import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
 import { parseHtml } from '../lib/parseHtml.mjs';
 import { markdownFile } from './markdownFile.mjs';
+import { schemaMarks } from './sharedSchemas.mjs';
 
 /**
  * The trees' types, named through the packages that work on them (`hast` and `mdast` are type-only
@@ -180,6 +181,76 @@ function requestLine(request) {
   return [h('p', [h('code', words.join(' '))])];
 }
 
+/** A `data-*` attribute's hast property name (`data-schema` → `dataSchema`). @param {string} name */
+const propertyName = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+
+/** A hast element's attribute by its HTML name (`data-schema`). @param {Element} element @param {string} name */
+function attributeOf(element, name) {
+  const value = element.properties?.[propertyName(name)];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/**
+ * Marks what the page says of each shared schema (`data-schema`, config/pageMarkdown.mjs), as comments the
+ * Markdown keeps, for plugins/page-markdown/sharedSchemas.mjs to keep once and link to elsewhere: a field's own
+ * fields (with its description when that is the schema's own), a list of a schema's fields, and where a page shows
+ * a schema on purpose.
+ * @param {Root} root the article
+ */
+function markSharedSchemas(root) {
+  const marks = schemaMarks();
+  /** @param {string} value @returns {ElementContent} */
+  const comment = (value) => ({ type: 'comment', value });
+  replaceElements(
+    root,
+    (element) => element.tagName === 'ul' && attributeOf(element, SCHEMA_ATTRIBUTES.schema) !== undefined,
+    (list) => {
+      const key = /** @type {string} */ (attributeOf(list, SCHEMA_ATTRIBUTES.schema));
+      // Marked once: the list that replaces it is looked at again.
+      delete list.properties[propertyName(SCHEMA_ATTRIBUTES.schema)];
+      return attributeOf(list, SCHEMA_ATTRIBUTES.home) === 'true'
+        ? [comment(marks.home(key)), list]
+        : [comment(marks.start(key)), list, comment(marks.end)];
+    },
+  );
+  for (const field of elementsWhere(
+    root,
+    (element) => element.tagName === 'li' && attributeOf(element, SCHEMA_ATTRIBUTES.schema) !== undefined,
+  )) {
+    const key = /** @type {string} */ (attributeOf(field, SCHEMA_ATTRIBUTES.schema));
+    const described = attributeOf(field, SCHEMA_ATTRIBUTES.described) === 'true';
+    const start = field.children.findIndex(
+      (child) => child.type === 'element' && (child.tagName === 'details' || (described && child.tagName === 'p')),
+    );
+    if (start === -1) continue;
+    field.children.splice(start, 0, comment(marks.start(key)));
+    field.children.push(comment(marks.end));
+  }
+}
+
+/** An operation block (src/components/ApiEndpoint). @param {Element} element */
+const isOperationBlock = (element) =>
+  element.tagName === 'section' && String(element.properties?.ariaLabel ?? '').startsWith('Operation ');
+
+/** An operation block's paragraph that links the operation in the API reference. @param {Element} element */
+const isReferenceLink = (element) => element.tagName === 'p' && hasClassPrefix(element, 'reference');
+
+/**
+ * The absolute API reference addresses (`…/api/orders-api#operation/placeEquityOrder`) of the operations the
+ * page's operation blocks document: a link to one of them from any page's Markdown goes to this page's instead.
+ * @param {Root} tree the parsed page (read only)
+ * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
+ */
+export function operationReferences(tree, { pageUrl }) {
+  return elementsWhere(tree, isOperationBlock).flatMap((block) =>
+    elementsWhere(block, isReferenceLink).flatMap((paragraph) =>
+      elementsWhere(paragraph, (element) => element.tagName === 'a' && element.properties.href !== undefined).map(
+        (link) => new URL(String(link.properties.href), pageUrl).href,
+      ),
+    ),
+  );
+}
+
 /**
  * @param {Root} tree the parsed page (changed: the article's widgets are replaced)
  * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
@@ -193,15 +264,19 @@ function simplifyArticle(tree, input) {
   // React's text separators (`<!-- -->`) and any other comment.
   removeComments(root);
 
-  // Widgets' chrome: heading and field anchors, buttons, icons.
+  // Widgets' chrome: heading and field anchors, buttons, icons; and an operation block's link into the API
+  // reference, which the Markdown has no copy of: the page's Markdown is where that operation is documented.
   replaceElements(
     root,
     (element) =>
       ['button', 'svg', 'dialog', 'script', 'style'].includes(element.tagName) ||
+      isReferenceLink(element) ||
       (element.tagName === 'a' && classes(element).includes('hash-link')) ||
       (element.tagName === 'a' && String(element.properties?.ariaLabel ?? '').startsWith('Link to ')),
     () => [],
   );
+
+  markSharedSchemas(root);
 
   // A diagram (src/components/DiagramViewer) is drawn in the browser; its figure keeps the source, hidden.
   const diagrams = elementsWhere(root, (element) => element.tagName === 'figure').filter((figure) =>

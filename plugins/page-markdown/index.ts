@@ -2,11 +2,22 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
-import { markdownPathOf } from '../../config/pageMarkdown.mjs';
+import { llmsSectionFile, markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import type { BuiltPagesWork, PluginWithBuiltPagesPass, PostBuildProps } from '../lib/builtPages';
 import { markdownFile } from './markdownFile.mjs';
-import { llmsFiles, type LlmsPage, type LlmsSection } from './llmsTxt.mjs';
+import { markdownLinkTargets, relinkMarkdown } from './markdownLinks.mjs';
+import { describeSchemasOnce } from './sharedSchemas.mjs';
+import {
+  llmsFiles,
+  llmsParts,
+  llmsSectionId,
+  type LlmsCategory,
+  type LlmsPage,
+  type LlmsSection,
+  type LlmsSite,
+} from './llmsTxt.mjs';
+import { sidebarGroups, type SidebarGroupItem, type SidebarInput } from './sidebarGroups.mjs';
 
 export interface PageMarkdownOptions {
   /** The site's origin, e.g. `https://docs.example.com`. */
@@ -20,19 +31,6 @@ export interface PageMarkdownOptions {
 /** The plugin's name, and its pass's in the build's passes over the built pages (plugins/build-passes). */
 export const PAGE_MARKDOWN_PASS = 'page-markdown';
 const NAME = PAGE_MARKDOWN_PASS;
-
-type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
-
-/** The docs in sidebar order, grouped by the sidebar's top-level items (a top-level doc is its own group). */
-function sidebarGroups(items: readonly SidebarItem[]): { label: string | undefined; docIds: string[] }[] {
-  const docIds = (item: SidebarItem): string[] => {
-    if (item.type === 'doc' || item.type === 'ref') return [item.id];
-    if (item.type !== 'category') return [];
-    const own = item.link?.type === 'doc' ? [item.link.id] : [];
-    return [...own, ...item.items.flatMap(docIds)];
-  };
-  return items.map((item) => ({ label: item.type === 'category' ? item.label : undefined, docIds: docIds(item) }));
-}
 
 /** The built HTML file of a page's permalink. */
 function htmlFileOf(outDir: string, baseUrl: string, permalink: string): string {
@@ -80,7 +78,11 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
           if (!doc) throw new Error(`page-markdown: the sidebar names a doc "${id}" that does not exist.`);
           return doc;
         };
-        const groups = sidebarGroups(sidebar).map((group) => ({ ...group, pages: [] as LlmsPage[] }));
+        // One section per top-level sidebar item, named after its label (a top-level doc without one: its title).
+        const groups = sidebarGroups(sidebar as readonly SidebarInput[]).flatMap(({ label, docIds, items }) => {
+          const title = label ?? (docIds[0] === undefined ? undefined : docOf(docIds[0]).title);
+          return title === undefined ? [] : [{ id: llmsSectionId(title), title, docIds, items }];
+        });
         const entries = groups.flatMap((group) =>
           group.docIds.map(docOf).map((doc) => ({
             group,
@@ -95,23 +97,70 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
       return {
         pages: entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
         async write(facts) {
-          for (const [index, { group, doc, page }] of entries.entries()) {
-            const article = facts[index]?.markdown;
-            if (article === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
-            const markdownPath = markdownPathOf(doc.permalink);
-            await write(markdownPath, markdownFile(page, article));
-            group.pages.push({ ...page, article, markdownUrl: absolute(markdownPath) });
+          const site: LlmsSite = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
+          const markdownUrls = entries.map(({ doc }) => absolute(markdownPathOf(doc.permalink)));
+          const marked = entries.map(({ doc, page }, index) => {
+            const markdown = facts[index]?.markdown;
+            if (markdown === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
+            return { title: page.title, markdownUrl: markdownUrls[index] ?? '', markdown };
+          });
+          const described = describeSchemasOnce(marked);
+
+          /** The sections with each page's Markdown, its links to whole reference pages leading to these files. */
+          const sectionsLinkingTo = (fileOfPage: (markdownUrl: string, sectionId: string) => string) => {
+            const linked = entries.map(({ group, page }, index) => ({
+              pageUrl: page.pageUrl,
+              markdownUrl: markdownUrls[index] ?? '',
+              operations: facts[index]?.operations ?? [],
+              sectionFileUrl: `${siteUrl}${fileOfPage(markdownUrls[index] ?? '', group.id)}`,
+            }));
+            const linkTarget = markdownLinkTargets(siteUrl, linked);
+            const pages = entries.map(({ doc, page }, index): LlmsPage => ({
+              ...page,
+              markdownUrl: markdownUrls[index] ?? '',
+              article: relinkMarkdown(described[index] ?? '', (url) => linkTarget(url, `the page ${doc.permalink}`)),
+            }));
+            const pageOf = new Map(entries.map(({ doc }, index) => [doc.id, pages[index]]));
+            const llmsItem = (item: SidebarGroupItem): LlmsPage | LlmsCategory => {
+              if (item.type === 'category') return { title: item.label, items: item.items.map(llmsItem) };
+              const page = pageOf.get(item.id);
+              if (!page) throw new Error(`page-markdown: the sidebar names a doc "${item.id}" that does not exist.`);
+              return page;
+            };
+            const sections: LlmsSection[] = groups
+              .filter((group) => group.docIds.length > 0)
+              .map(({ id, title, items }) => ({ id, title, items: items.map(llmsItem) }));
+            return { sections, pages };
+          };
+          /** Which file holds each page, by its Markdown's URL, once the sections are split as their size asks. */
+          const filesOfPages = (sections: readonly LlmsSection[]) =>
+            new Map(
+              llmsParts(site, sections).flatMap(({ parts }) =>
+                parts.flatMap((part) =>
+                  part.pages.map((page) => [page.markdownUrl, llmsSectionFile(part.id)] as const),
+                ),
+              ),
+            );
+          // A link to a whole reference page leads to the file holding most of its operations, which is known once
+          // the sections are split; the links barely change the files' sizes, so a second split agrees with the first.
+          const provisional = sectionsLinkingTo((_, sectionId) => llmsSectionFile(sectionId));
+          const fileOf = filesOfPages(provisional.sections);
+          const final = sectionsLinkingTo((markdownUrl) => fileOf.get(markdownUrl) ?? '');
+          const finalFileOf = filesOfPages(final.sections);
+          const moved = [...finalFileOf].filter(([markdownUrl, file]) => fileOf.get(markdownUrl) !== file);
+          if (moved.length > 0) {
+            throw new Error(
+              `page-markdown: the llms files' split changed when their links were set: ${moved.map(([url]) => url).join(', ')}.`,
+            );
           }
 
-          const sections: LlmsSection[] = [];
-          for (const group of groups) {
-            if (group.pages.length === 0) continue;
-            const id = group.docIds[0]?.split('/')[0] ?? 'overview';
-            sections.push({ id: group.label ? id : 'overview', title: group.label ?? 'Overview', pages: group.pages });
+          for (const [index, { doc }] of entries.entries()) {
+            const page = final.pages[index];
+            if (!page) throw new Error(`page-markdown: no Markdown for ${doc.permalink}.`);
+            await write(markdownPathOf(doc.permalink), markdownFile(page, page.article));
           }
-          const site = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
-          for (const [name, text] of llmsFiles(site, sections)) await write(`${baseUrl}${name}`, text);
-          const pageCount = sections.reduce((sum, section) => sum + section.pages.length, 0);
+          for (const [name, text] of llmsFiles(site, final.sections)) await write(`${baseUrl}${name}`, text);
+          const pageCount = final.pages.length;
           console.info(`[page-markdown] ${pageCount} pages as Markdown and ${written.length - pageCount} llms files.`);
         },
       };

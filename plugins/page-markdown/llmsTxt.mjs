@@ -1,10 +1,18 @@
 // @ts-check
 /**
  * The llms files (llmstxt.org): `llms.txt`, an index of every docs page's Markdown grouped by the
- * sidebar's sections; `llms-full.txt`, every page's Markdown in sidebar order; and one file per
- * section (`llms-trading-api.txt`) for a reader who needs one API only.
+ * sidebar's sections; `llms-full.txt`, every page's Markdown in sidebar order, for tools that index
+ * the whole documentation; and one file per section (`llms-trading-api.txt`) for a reader who needs one
+ * API only. A section whose file would be larger than an assistant holds is split along its
+ * categories (`llms-accounts-api-endpoints.txt`), so that every file llms.txt offers can be attached.
  */
-import { LLMS_FULL_FILE, LLMS_INDEX_FILE, llmsSectionFile } from '../../config/pageMarkdown.mjs';
+import {
+  LLMS_ATTACHABLE_MAX_BYTES,
+  LLMS_FULL_FILE,
+  LLMS_INDEX_FILE,
+  llmsSectionFile,
+} from '../../config/pageMarkdown.mjs';
+import { MCP_GUIDE_PATH, MCP_PATH } from '../../contracts/mcp/resource.ts';
 
 /**
  * @typedef {object} LlmsPage
@@ -16,10 +24,27 @@ import { LLMS_FULL_FILE, LLMS_INDEX_FILE, llmsSectionFile } from '../../config/p
  */
 
 /**
+ * A sidebar category inside a section: its pages and categories in sidebar order.
+ * @typedef {object} LlmsCategory
+ * @property {string} title the category's label
+ * @property {readonly (LlmsPage | LlmsCategory)[]} items
+ */
+
+/**
  * @typedef {object} LlmsSection
  * @property {string} id names the section's file: `llms-<id>.txt`
  * @property {string} title the sidebar category's label
+ * @property {readonly (LlmsPage | LlmsCategory)[]} items its pages and categories in sidebar order
+ */
+
+/**
+ * One file an assistant can be given: a whole section, or a part of one too large for a file.
+ * @typedef {object} LlmsPart
+ * @property {string} id names its file: `llms-<id>.txt`
+ * @property {string} title the labels of its place in the sidebar (`Accounts API / Endpoints`)
  * @property {readonly LlmsPage[]} pages in sidebar order
+ * @property {string} text the file's text
+ * @property {number} bytes the text's size in UTF-8
  */
 
 /**
@@ -28,6 +53,21 @@ import { LLMS_FULL_FILE, LLMS_INDEX_FILE, llmsSectionFile } from '../../config/p
  * @property {string} summary
  * @property {string} siteUrl the site's absolute URL with its base URL, ending in `/`
  */
+
+/**
+ * A section's id, which names its file: its title in lower case, words joined by hyphens
+ * (`Accounts API` → `accounts-api`, so `llms-accounts-api.txt`).
+ * @param {string} title
+ */
+export function llmsSectionId(title) {
+  const id = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (id === '' || id === 'full')
+    throw new Error(`page-markdown: no llms file can be named after the section "${title}".`);
+  return id;
+}
 
 /** One line of text, for a Markdown link's text or a description. @param {string} text */
 function oneLine(text) {
@@ -52,36 +92,159 @@ function fullHeader(site, scope) {
   return `# ${site.title}: ${scope}\n\n> ${oneLine(site.summary)}\n\nThe documentation's pages as Markdown, in the order of its sidebar. Index: ${site.siteUrl}${LLMS_INDEX_FILE}`;
 }
 
+/** @param {LlmsPage | LlmsCategory} item @returns {item is LlmsCategory} */
+function isCategory(item) {
+  return 'items' in item;
+}
+
+/** @param {readonly (LlmsPage | LlmsCategory)[]} items @returns {LlmsPage[]} */
+function pagesOf(items) {
+  return items.flatMap((item) => (isCategory(item) ? pagesOf(item.items) : [item]));
+}
+
+/** @param {string} text */
+function bytesOf(text) {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** About how many tokens a text of this size is, at 4 bytes a token: `327k`. @param {number} bytes */
+function tokensAbout(bytes) {
+  return `${Math.max(1, Math.round(bytes / 4000))}k`;
+}
+
+/** @param {LlmsSite} site @param {string} id @param {string} title @param {readonly LlmsPage[]} pages @returns {LlmsPart} */
+function partOf(site, id, title, pages) {
+  const text = `${[fullHeader(site, title), ...pages.map(pageInFull)].join('\n\n')}\n`;
+  return { id, title, pages, text, bytes: bytesOf(text) };
+}
+
+/**
+ * The files a section's pages are given in: the whole section when its file is at most `limit` bytes;
+ * otherwise one file for the pages directly in it and the files of each of its categories, split the
+ * same way, each named after its path of labels (`accounts-api-endpoints`). Pages with no category
+ * left to split along go in consecutive files of at most `limit` bytes (`-1`, `-2`); a page larger
+ * than `limit` alone is a file of its own, the one file larger than `limit`.
+ * @param {LlmsSite} site
+ * @param {LlmsSection} section
+ * @param {number} limit
+ * @returns {LlmsPart[]}
+ */
+function sectionParts(site, section, limit) {
+  /** @type {LlmsPart[]} */
+  const parts = [];
+  /** @param {string} id @param {readonly string[]} labels @param {readonly (LlmsPage | LlmsCategory)[]} items */
+  const split = (id, labels, items) => {
+    const pages = pagesOf(items);
+    if (pages.length === 0) return;
+    const title = labels.map(oneLine).join(' / ');
+    const whole = partOf(site, id, title, pages);
+    const categories = items.filter(isCategory);
+    if (whole.bytes <= limit || pages.length === 1) {
+      parts.push(whole);
+    } else if (categories.length > 0) {
+      split(
+        id,
+        labels,
+        items.filter((item) => !isCategory(item)),
+      );
+      for (const category of categories) {
+        split(`${id}-${llmsSectionId(category.title)}`, [...labels, category.title], category.items);
+      }
+    } else {
+      /** @type {LlmsPage[][]} */
+      const runs = [[]];
+      for (const page of pages) {
+        const run = runs[runs.length - 1] ?? [];
+        if (run.length > 0 && partOf(site, id, title, [...run, page]).bytes > limit) runs.push([page]);
+        else run.push(page);
+      }
+      runs.forEach((run, index) =>
+        parts.push(partOf(site, `${id}-${index + 1}`, `${title} (${index + 1} of ${runs.length})`, run)),
+      );
+    }
+  };
+  split(section.id, [section.title], section.items);
+  return parts;
+}
+
+/**
+ * Every section's files, in sidebar order; two of one name stop the build.
+ * @param {LlmsSite} site
+ * @param {readonly LlmsSection[]} sections in sidebar order
+ * @param {number} [limit] the most bytes of a file an assistant is told to attach
+ * @returns {{ section: LlmsSection, parts: LlmsPart[] }[]}
+ */
+export function llmsParts(site, sections, limit = LLMS_ATTACHABLE_MAX_BYTES) {
+  const split = sections.map((section) => ({ section, parts: sectionParts(site, section, limit) }));
+  const ids = split.flatMap(({ parts }) => parts.map((part) => part.id));
+  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (repeated.length > 0) {
+    throw new Error(`page-markdown: two sidebar sections would share the llms file of "${repeated.join('", "')}".`);
+  }
+  return split;
+}
+
+/** The lines of llms.txt naming a section's file, or its files. @param {LlmsSite} site @param {readonly LlmsPart[]} parts */
+function sectionFileLines(site, parts) {
+  const [only] = parts;
+  if (parts.length === 1 && only !== undefined) {
+    return [`All of this section in one file: ${site.siteUrl}${llmsSectionFile(only.id)}`];
+  }
+  return [
+    `All of this section in ${parts.length} files, too much for one: attach the ones you need.`,
+    '',
+    ...parts.map(
+      (part) =>
+        `- [${part.title.replace(/([[\]\\])/g, '\\$1')}](${site.siteUrl}${llmsSectionFile(part.id)}): ` +
+        `${part.pages.length} ${part.pages.length === 1 ? 'page' : 'pages'}, about ${tokensAbout(part.bytes)} tokens`,
+    ),
+  ];
+}
+
 /**
  * @param {LlmsSite} site
  * @param {readonly LlmsSection[]} sections in sidebar order
+ * @param {{ limit?: number, warn?: (message: string) => void }} [options] `limit`: the most bytes of a file
+ *   an assistant is told to attach; `warn`: told of each page larger than that alone
  * @returns {Map<string, string>} each file's name (at the build root) and text
  */
-export function llmsFiles(site, sections) {
+export function llmsFiles(site, sections, { limit = LLMS_ATTACHABLE_MAX_BYTES, warn = console.warn } = {}) {
+  const split = llmsParts(site, sections, limit);
+  const allPages = sections.flatMap((section) => pagesOf(section.items));
+  const full = `${[fullHeader(site, 'all pages'), ...allPages.map(pageInFull)].join('\n\n')}\n`;
   const index = [
     `# ${site.title}`,
     '',
     `> ${oneLine(site.summary)}`,
     '',
     'Every page of the documentation as Markdown, by section. These pages are private: an assistant cannot fetch ' +
-      `them, so give it the text. All pages in one file: ${site.siteUrl}${LLMS_FULL_FILE}`,
-    ...sections.flatMap((section) => [
+      "them, so give it the text: a section's file below, or a page's.",
+    '',
+    `An assistant that speaks MCP can read them itself, once the reader signs in from it: the MCP server ${site.siteUrl}${MCP_PATH} ` +
+      `(how to connect one: ${site.siteUrl}${MCP_GUIDE_PATH}.md).`,
+    '',
+    `Every page in one file, for tools that index the whole documentation: ${site.siteUrl}${LLMS_FULL_FILE}; ` +
+      `about ${tokensAbout(bytesOf(full))} tokens, more than an assistant holds: attach a section's file, or connect the MCP server.`,
+    ...split.flatMap(({ section, parts }) => [
       '',
       `## ${oneLine(section.title)}`,
       '',
-      `All of this section in one file: ${site.siteUrl}${llmsSectionFile(section.id)}`,
+      ...sectionFileLines(site, parts),
       '',
-      ...section.pages.map(pageLink),
+      ...pagesOf(section.items).map(pageLink),
     ]),
   ];
   const files = new Map([[LLMS_INDEX_FILE, `${index.join('\n')}\n`]]);
-  const allPages = sections.flatMap((section) => section.pages);
-  files.set(LLMS_FULL_FILE, `${[fullHeader(site, 'all pages'), ...allPages.map(pageInFull)].join('\n\n')}\n`);
-  for (const section of sections) {
-    files.set(
-      llmsSectionFile(section.id),
-      `${[fullHeader(site, oneLine(section.title)), ...section.pages.map(pageInFull)].join('\n\n')}\n`,
-    );
+  files.set(LLMS_FULL_FILE, full);
+  for (const part of split.flatMap(({ parts }) => parts)) {
+    const [page] = part.pages;
+    if (part.bytes > limit && page !== undefined) {
+      warn(
+        `[page-markdown] ${page.markdownUrl} alone is ${part.bytes} bytes, more than an assistant is told to attach ` +
+          `(${limit}); it is ${llmsSectionFile(part.id)} by itself, as a page cannot be split.`,
+      );
+    }
+    files.set(llmsSectionFile(part.id), part.text);
   }
   return files;
 }

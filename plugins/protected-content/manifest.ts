@@ -3,6 +3,7 @@
  * file of the build, and the settings it needs for that.
  */
 import { ID_TOKEN_COOKIE, SIGN_IN_SHELL_FILE } from '../../config/protectedContent';
+import { mcpResourceUrl } from '../../contracts/mcp/resource';
 import type { ApiProxyTable } from '../../openapi/apiProxyTable';
 import type { Access } from './classify';
 
@@ -21,6 +22,11 @@ export interface GateManifest {
   readonly files: Readonly<Record<string, Access>>;
   /** The Try it proxy's default upstreams and the operations it forwards (server/apiProxy.mjs). */
   readonly apiProxy: ApiProxyTable;
+  /**
+   * The docs' MCP server as an OAuth protected resource (server/mcp/auth.mjs): its resource identifier, the
+   * scope its access tokens carry, and the name an assistant shows the reader.
+   */
+  readonly mcp: { readonly resource: string; readonly scope: string; readonly resourceName: string };
 }
 
 export interface ManifestInput {
@@ -31,6 +37,10 @@ export interface ManifestInput {
   readonly contentSecurityPolicy: string;
   readonly files: ReadonlyMap<string, Access>;
   readonly apiProxy: ApiProxyTable;
+  /** The site's origin, e.g. `https://docs.example.com`. */
+  readonly siteUrl: string;
+  readonly siteTitle: string;
+  readonly mcpScope: string;
 }
 
 export function createGateManifest(input: ManifestInput): GateManifest {
@@ -44,5 +54,10 @@ export function createGateManifest(input: ManifestInput): GateManifest {
     contentSecurityPolicy: input.contentSecurityPolicy,
     files: Object.fromEntries(input.files),
     apiProxy: input.apiProxy,
+    mcp: {
+      resource: mcpResourceUrl(input.siteUrl, input.baseUrl),
+      scope: input.mcpScope,
+      resourceName: input.siteTitle,
+    },
   };
 }

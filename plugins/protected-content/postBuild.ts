@@ -31,6 +31,8 @@ export interface ProtectedContentOptions {
   readonly favicon: string;
   readonly issuer: string;
   readonly clientId: string;
+  /** The scope of access tokens for the docs' MCP server (OIDC_MCP_SCOPE), for the gate manifest. */
+  readonly mcpScope: string;
   /** Prefixes relative to the base URL that need a signed-in reader. */
   readonly protectedPaths: readonly string[];
   /** Folders of protected source files, relative to the site (the docs plugin's `path`). */
@@ -203,6 +205,9 @@ export async function writeProtectedContent(
     }),
     files: classification.files,
     apiProxy: apiProxyTable((await bundleDescriptions()).dereferenced),
+    siteUrl: options.siteUrl,
+    siteTitle: options.siteTitle,
+    mcpScope: options.mcpScope,
   });
   await writeFile(path.join(outDir, GATE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
 

@@ -27,7 +27,7 @@ export function fetchSample(request: SampleRequest): string {
     for (const part of body.parts) {
       lines.push(
         part.file
-          ? `form.append(${jsString(part.name)}, await fs.openAsBlob(${jsString(part.value)}), ${jsString(part.value)});`
+          ? `form.append(${jsString(part.name)}, await fs.openAsBlob(${jsString(part.value)}, { type: ${jsString(part.contentType ?? 'application/octet-stream')} }), ${jsString(part.value)});`
           : `form.append(${jsString(part.name)}, ${jsString(part.value)});`,
       );
     }

@@ -36,6 +36,8 @@ import { resolveReferences } from './resolveReferences';
 interface Descriptions {
   readonly operations: ReadonlyMap<string, ReferenceOperation>;
   readonly documents: Readonly<Record<ApiName, JsonObject>>;
+  /** Each description's component keys (`sameComponentIn`). */
+  readonly componentKeys: Readonly<Record<ApiName, (pointer: string) => string>>;
 }
 
 let descriptions: (Descriptions & { readonly signature: string }) | null = null;
@@ -45,11 +47,15 @@ function loadDescriptions(): Descriptions {
   // Again only when a description file has changed (`npm start` keeps the process).
   const signature = descriptionsSignature();
   if (descriptions?.signature === signature) return descriptions;
+  const bundled = Object.fromEntries(
+    API_NAMES.map((api) => [api, loadBundled(api, { dereferenced: false })]),
+  ) as Record<ApiName, JsonObject>;
+  const componentKeys = Object.fromEntries(API_NAMES.map((api) => [api, sameComponentIn(bundled, api)])) as Record<
+    ApiName,
+    (pointer: string) => string
+  >;
   const documents = Object.fromEntries(
-    API_NAMES.map((api) => {
-      const bundled = loadBundled(api, { dereferenced: false });
-      return [api, resolveReferences(bundled, bundled)];
-    }),
+    API_NAMES.map((api) => [api, resolveReferences(bundled[api], bundled[api], componentKeys[api])]),
   ) as Record<ApiName, JsonObject>;
   const operations = new Map<string, ReferenceOperation>();
   for (const api of API_NAMES) {
@@ -65,8 +71,28 @@ function loadDescriptions(): Descriptions {
       });
     }
   }
-  descriptions = { operations, documents, signature };
+  descriptions = { operations, documents, componentKeys, signature };
   return descriptions;
+}
+
+/**
+ * A component's key (`accounts#/components/schemas/Money`): the first description, in `API_NAMES` order, whose
+ * component at that pointer is the same as `api`'s. A schema the bundler copied into several descriptions from
+ * `openapi/shared` has one key; two different schemas of one name (`Affiliation` of the Accounts API and of the
+ * Onboarding API) have two.
+ */
+export function sameComponentIn(
+  bundled: Readonly<Record<ApiName, JsonObject>>,
+  api: ApiName,
+): (pointer: string) => string {
+  const texts = new Map<string, string | undefined>();
+  const text = (other: ApiName, pointer: string) => {
+    const key = `${other}#${pointer}`;
+    if (!texts.has(key)) texts.set(key, JSON.stringify(resolvePointer(bundled[other], pointer)));
+    return texts.get(key);
+  };
+  return (pointer) =>
+    `${API_NAMES.find((other) => text(other, pointer) === text(api, pointer)) ?? api}#${pointer.slice(1)}`;
 }
 
 /**
@@ -191,7 +217,13 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
         .split('/')
         .pop()!
         .replace(/[^A-Za-z0-9_-]/g, '-');
-      return schemaNodes(schemaFor(name, where), schemaName, `${schemaName} fields`, toPhrasing);
+      // The page that shows a schema on purpose is where the page Markdown describes it; elsewhere it links here.
+      const schema = schemaFor(name, where);
+      const [api = '', pointer = ''] = name.split('#');
+      const home = pointer.startsWith('/components/schemas/')
+        ? loadDescriptions().componentKeys[api as ApiName](`#${pointer}`)
+        : undefined;
+      return schemaNodes(schema, schemaName, `${schemaName} fields`, toPhrasing, home);
     }
     default:
       return null;

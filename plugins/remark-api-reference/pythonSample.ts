@@ -55,7 +55,11 @@ export function pythonSample(request: SampleRequest): string {
       args.push(`    data=${pythonLiteral(Object.fromEntries(data.map((part) => [part.name, part.value])), 4)},`);
     }
     if (files.length > 0) {
-      const opened = files.map((part) => `${JSON.stringify(part.name)}: open(${JSON.stringify(part.value)}, "rb")`);
+      // (file name, file, media type): without the type, requests sends the part untyped.
+      const opened = files.map(
+        (part) =>
+          `${JSON.stringify(part.name)}: (${JSON.stringify(part.value)}, open(${JSON.stringify(part.value)}, "rb"), ${JSON.stringify(part.contentType ?? 'application/octet-stream')})`,
+      );
       args.push(`    files={${opened.join(', ')}},`);
     }
   }

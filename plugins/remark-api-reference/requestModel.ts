@@ -103,7 +103,21 @@ interface FormPart {
   /** The text of a field, or the file name of a file part. */
   readonly value: string;
   readonly file: boolean;
+  /**
+   * A file part's media type, from its file name: what curl guesses by itself, and what the JavaScript and Python
+   * samples send, so the file arrives typed as it is (not as `application/octet-stream`).
+   */
+  readonly contentType?: string;
 }
+
+const FILE_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+};
 
 type RequestBody =
   | { readonly kind: 'json'; readonly value: unknown }
@@ -173,7 +187,9 @@ function formParts(media: JsonObject, example: unknown): FormPart[] {
     const file = property.format === 'binary' || 'contentMediaType' in property || 'contentEncoding' in property;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     const fileName = /[\w.-]+\.(?:pdf|jpe?g|png|tiff?)\b/i.exec(text)?.[0] ?? `${name}.bin`;
-    return { name, value: file ? fileName : text, file };
+    if (!file) return { name, value: text, file };
+    const contentType = FILE_TYPES[fileName.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream';
+    return { name, value: fileName, file, contentType };
   });
 }
 

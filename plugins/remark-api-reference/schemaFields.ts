@@ -3,6 +3,8 @@
  * (`owner.address.line1`) with its type, whether it is required, its description, and its own fields.
  */
 import { isObject, type JsonObject } from '../../openapi/document';
+import { transitionsMarkdown, transitionsOf } from '../lib/behaviourProse';
+import { SCHEMA_COMPONENT, schemaComponent, type MarkedSchema } from './resolveReferences';
 
 interface FieldRow {
   /** Dotted path; array items are written `name[]`. */
@@ -17,11 +19,11 @@ interface FieldRow {
 export const FIELD_REFERENCE_DEPTH = 4;
 
 /** Merges `allOf` members into one schema (properties and `required` united). */
-function mergeAllOf(schema: JsonObject): JsonObject {
+export function mergeAllOf(schema: JsonObject): JsonObject {
   const members = Array.isArray(schema.allOf) ? schema.allOf.filter(isObject).map(mergeAllOf) : [];
   if (members.length === 0) return schema;
   const { allOf: _allOf, ...own } = schema;
-  return [...members, own].reduce<JsonObject>(
+  const merged: MarkedSchema = [...members, own].reduce<JsonObject>(
     (merged, member) => ({
       ...merged,
       ...member,
@@ -30,6 +32,11 @@ function mergeAllOf(schema: JsonObject): JsonObject {
     }),
     {},
   );
+  // A member's component mark does not carry over: the merged shape is that component and more.
+  delete merged[SCHEMA_COMPONENT];
+  const component = schemaComponent(schema);
+  if (component) merged[SCHEMA_COMPONENT] = component;
+  return merged;
 }
 
 /** Keywords that only constrain the object they sit in, without giving it a shape of its own. */
@@ -95,30 +102,53 @@ export function typeLabel(input: JsonObject): string {
   return nullable ? `${label} or null` : label;
 }
 
-function constraints(schema: JsonObject): string[] {
+/** "From 1 to 200", "At least 1", "At most 21": a bound with one or both ends, each end as `show` writes it. */
+function bounds(low: unknown, high: unknown, show: (value: number) => string): string | null {
+  const [min, max] = [low, high].map((value) => (typeof value === 'number' ? value : null));
+  if (min !== null && max !== null) return min === max ? `Exactly ${show(min)}` : `From ${show(min)} to ${show(max)}`;
+  if (min !== null) return `At least ${show(min)}`;
+  if (max !== null) return `At most ${show(max)}`;
+  return null;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+const valueList = (values: unknown[]) => values.map((value) => `\`${String(value)}\``).join(', ');
+
+/**
+ * What a schema allows and assumes, as sentences: its values, pattern, bounds (of a number, a string's length,
+ * an array's items), default, and whether it is read-only or deprecated. A field and a parameter show the same.
+ */
+export function schemaConstraints(schema: JsonObject): string[] {
   const notes: string[] = [];
   const values = Array.isArray(schema.enum) ? schema.enum.filter((value) => value !== null) : [];
-  if (values.length > 0) notes.push(`One of: ${values.map((value) => `\`${String(value)}\``).join(', ')}.`);
+  if (values.length > 0) notes.push(`One of: ${valueList(values)}.`);
   if ('const' in schema) notes.push(`Always \`${String(schema.const)}\`.`);
   if (typeof schema.pattern === 'string') notes.push(`Pattern: \`${schema.pattern}\`.`);
-  if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number') {
-    notes.push(`Length ${String(schema.minLength ?? 0)} to ${String(schema.maxLength ?? 'any')}.`);
-  }
-  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') {
-    notes.push(`Range ${String(schema.minimum ?? '−∞')} to ${String(schema.maximum ?? '∞')}.`);
-  }
-  if (typeof schema.minItems === 'number' || typeof schema.maxItems === 'number') {
-    notes.push(`${String(schema.minItems ?? 0)} to ${String(schema.maxItems ?? 'any')} items.`);
-  }
+  const length = bounds(schema.minLength, schema.maxLength, (count) => plural(count, 'character'));
+  if (length) notes.push(`${length}.`);
+  const range = bounds(schema.minimum, schema.maximum, String);
+  if (range) notes.push(`${range}.`);
+  const lowAbove = typeof schema.exclusiveMinimum === 'number' ? `Above ${schema.exclusiveMinimum}.` : null;
+  const highBelow = typeof schema.exclusiveMaximum === 'number' ? `Below ${schema.exclusiveMaximum}.` : null;
+  notes.push(...[lowAbove, highBelow].filter((note): note is string => note !== null));
+  const items = bounds(schema.minItems, schema.maxItems, (count) => plural(count, 'item'));
+  if (items) notes.push(`${items}.`);
+  // An array of enumerated values (a filter of statuses) lists what each item may be.
+  const itemValues = isObject(schema.items) && Array.isArray(schema.items.enum) ? schema.items.enum : [];
+  if (itemValues.length > 0)
+    notes.push(`Each item one of: ${valueList(itemValues.filter((value) => value !== null))}.`);
   if ('default' in schema) notes.push(`Default \`${JSON.stringify(schema.default)}\`.`);
   if (schema.readOnly === true) notes.push('Read-only: set by the server.');
   if (schema.deprecated === true) notes.push('Deprecated.');
   return notes;
 }
 
+/** A field's description: its prose, what its schema allows, then a status's transitions as a list. */
 function describe(schema: JsonObject): string {
   const description = typeof schema.description === 'string' ? schema.description.trim() : '';
-  return [description, ...constraints(schema)].filter(Boolean).join(' ');
+  const sentences = [description, ...schemaConstraints(schema)].filter(Boolean).join(' ');
+  return [sentences, transitionsMarkdown(transitionsOf(schema))].filter(Boolean).join('\n\n');
 }
 
 /** The non-null member of `X or null`, which is how the descriptions write an optional object. */
@@ -144,6 +174,11 @@ function childObject(schema: JsonObject): { readonly object: JsonObject; readonl
 export interface FieldNode extends FieldRow {
   /** The field's own name, the last part of its path (`amount` of `limitPrice.amount`). */
   readonly key: string;
+  /**
+   * The component schema whose fields its children are (`accounts#/components/schemas/Money`), and whether its
+   * description is that component's own: what the page Markdown describes once and links to elsewhere.
+   */
+  readonly schema?: { readonly key: string; readonly describedBySchema: boolean };
   /** Its fields, when it is an object (or an array of objects) shown to its depth. */
   readonly children: readonly FieldNode[];
 }
@@ -158,13 +193,23 @@ export function fieldTree(input: JsonObject, prefix = '', depth = 0): FieldNode[
     const property = mergeAllOf(value);
     const name = `${prefix}${key}`;
     const child = depth + 1 < FIELD_REFERENCE_DEPTH ? childObject(property) : null;
+    const plain = withoutNull(property);
+    const component = schemaComponent(childObject(property)?.object ?? {});
     return [
       {
         key,
         name,
+        ...(component
+          ? {
+              schema: {
+                key: component.key,
+                describedBySchema: component.description !== undefined && plain.description === component.description,
+              },
+            }
+          : {}),
         type: typeLabel(property),
         required: required.has(key),
-        description: describe(withoutNull(property)),
+        description: describe(plain),
         children: child ? fieldTree(child.object, `${name}${child.suffix}.`, depth + 1) : [],
       },
     ];

@@ -115,6 +115,30 @@ describe('the sandbox clock', () => {
     expect(client.invalid).toEqual([]);
   });
 
+  it('expires a list cursor x-cursor-lifetime-hours after its page, in sandbox time, with 400 INVALID_FIELD on cursor', async () => {
+    const client = await testClient();
+    const lifetimeHours = client.sandbox.descriptions.cursorLifetimeHours;
+    expect(lifetimeHours).toBe(24);
+    const first = await client.send('GET', '/v1/document-types?limit=2');
+    const cursor = String(first.body.nextCursor);
+    await client.send('POST', '/v1/sandbox/clock', { body: { advanceBy: `PT${lifetimeHours}H` }, headers: key() });
+    // At its lifetime to the millisecond, the cursor still works.
+    expect((await client.send('GET', `/v1/document-types?limit=2&cursor=${cursor}`)).status).toBe(200);
+    client.tick(1);
+    const expired = await client.send('GET', `/v1/document-types?limit=2&cursor=${cursor}`);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({
+      error: { code: 'INVALID_FIELD', details: [{ field: 'cursor', issue: 'invalid_value' }] },
+    });
+    expect(String((expired.body.error as JsonObject).message)).toMatch(/start again from the first page/);
+    // A cursor of a page read after the move is good for its own lifetime.
+    const again = await client.send('GET', '/v1/document-types?limit=2');
+    expect(
+      (await client.send('GET', `/v1/document-types?limit=2&cursor=${String(again.body.nextCursor)}`)).status,
+    ).toBe(200);
+    expect(client.invalid).toEqual([]);
+  });
+
   it('goes back to real time on a reset', async () => {
     const client = await testClient();
     await client.send('POST', '/v1/sandbox/clock', { body: { advanceBy: 'P30D' }, headers: key() });

@@ -8,6 +8,7 @@ import { accountOf, accountStatus } from '../accounts/status';
 import { type Context, type Handler, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { type AccountRecord, iso } from '../state';
+import { applicationPath } from './applications';
 import { checkOwner } from './businessRules';
 import { answerWithCorrection, reviewOf } from './review';
 
@@ -86,7 +87,7 @@ export function accountUpdate(operationId: string): Handler {
       });
       return {
         status: 202,
-        headers: { Location: `${context.base}/onboarding/applications/${applicationId}` },
+        headers: { Location: applicationPath(context, applicationId) },
         body: { accountNumber: account.accountNumber, applicationId, status: 'PENDING', submittedAt: iso(context.now) },
       };
     }

@@ -18,6 +18,13 @@ function expireReservations(context: Context): void {
   }
 }
 
+/**
+ * The `Location` of an application's onboarding result: a path, as the description's `ApplicationLocation`
+ * gives it (an order's and a document's `Location` are whole URLs).
+ */
+export const applicationPath = (context: Context, applicationId: string): string =>
+  `${new URL(context.base).pathname}/onboarding/applications/${applicationId}`;
+
 export const reserveAccountNumber: Handler = (context) => {
   const { state, now, limits } = context;
   expireReservations(context);
@@ -138,7 +145,7 @@ export const openAccount: Handler = (context) => {
   });
   return {
     status: 202,
-    headers: { Location: `${context.base}/onboarding/applications/${applicationId}` },
+    headers: { Location: applicationPath(context, applicationId) },
     body: { applicationId, accountNumber, accountType, status: 'PENDING', submittedAt: iso(now) },
   };
 };

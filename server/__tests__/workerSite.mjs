@@ -13,6 +13,7 @@
  * caller's. A key the harness cannot reproduce is an error, so the tests never run a configuration other
  * than the one that is deployed. miniflare reads the directory once, at start: write it first.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,11 +23,12 @@ import { Miniflare } from 'miniflare';
 import { parse } from 'smol-toml';
 
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
+import { BUNDLED_BUILD_DIRECTORY } from '../mcp/bundledTryIt.mjs';
 import { FILES, fixtureGateManifest, writeFixtureBuild } from './fixtureBuild.mjs';
 import { signIdToken, signingKey, startProvider } from './testProvider.mjs';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const WRANGLER_CONFIG = path.join(PROJECT_ROOT, 'wrangler.toml');
+const WRANGLER_CONFIG = path.join(PROJECT_ROOT, 'wrangler.toml');
 
 /** workerd starts in well under a second here; on a loaded machine it may take several. */
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -121,14 +123,51 @@ export async function readWorkerConfig(file = WRANGLER_CONFIG) {
   };
 }
 
+/** The module whose glob import bundles a build's Try it modules into the Worker. */
+const BUNDLED_TRY_IT = path.join(PROJECT_ROOT, 'server/mcp/bundledTryIt.mjs');
+
+/**
+ * Points the Worker's bundled Try it modules (server/mcp/bundledTryIt.mjs) at `assetsDir`, the build it serves:
+ * deployed, its glob reads wrangler.toml's assets directory, which must be the one that module names.
+ * @param {WorkerConfig} config
+ * @param {string} assetsDir
+ * @returns {import('esbuild').Plugin}
+ */
+export function bundledBuildPlugin(config, assetsDir) {
+  const deployed = path.relative(path.dirname(BUNDLED_TRY_IT), path.resolve(PROJECT_ROOT, config.assets.directory));
+  const served = path.relative(path.dirname(BUNDLED_TRY_IT), path.resolve(assetsDir));
+  return {
+    name: 'bundled-build',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]server[\\/]mcp[\\/]bundledTryIt\.mjs$/ }, async (args) => {
+        if (path.normalize(BUNDLED_BUILD_DIRECTORY) !== path.normalize(config.assets.directory)) {
+          throw new Error(
+            `wrangler.toml's assets.directory (${config.assets.directory}) is not the build server/mcp/bundledTryIt.mjs bundles (${BUNDLED_BUILD_DIRECTORY})`,
+          );
+        }
+        const source = await readFile(args.path, 'utf8');
+        const expression = `import(\`${deployed}/docs/try-it/\${operationId}.js\`)`;
+        if (!source.includes(expression))
+          throw new Error(`${args.path} no longer has ${expression}: keep the harness in step`);
+        // A build without Try it modules (a fixture) bundles none: esbuild refuses a glob over a missing folder.
+        const replacement = existsSync(path.join(assetsDir, 'docs/try-it'))
+          ? `import(\`${served}/docs/try-it/\${operationId}.js\`)`
+          : `Promise.reject(new Error('the Worker was bundled from a build without Try it modules'))`;
+        return { contents: source.replace(expression, replacement), loader: 'js' };
+      });
+    },
+  };
+}
+
 /**
  * Bundles the Worker entry into one ES module, as wrangler does: the `workerd`/`worker`/`browser` builds of
  * packages, everything inlined but Node's built-ins, which workerd provides under `nodejs_compat`. Kept in
  * memory, so that a run that is killed leaves no file behind.
  * @param {WorkerConfig} config
+ * @param {string} assetsDir the build the Worker serves, whose Try it modules it bundles
  * @returns {Promise<string>} the module's source
  */
-export async function bundleWorker(config) {
+async function bundleWorker(config, assetsDir) {
   const { outputFiles } = await build({
     entryPoints: [path.resolve(PROJECT_ROOT, config.main)],
     outfile: path.join(PROJECT_ROOT, BUNDLE_NAME),
@@ -142,6 +181,7 @@ export async function bundleWorker(config) {
     external: config.compatibilityFlags.includes('nodejs_compat') ? ['node:*'] : [],
     sourcemap: 'inline',
     logLevel: 'silent',
+    plugins: [bundledBuildPlugin(config, assetsDir)],
   });
   return outputFiles[0].text;
 }
@@ -183,7 +223,7 @@ export async function startWorkerSite({ dir, vars = {}, port = 0 }) {
     throw new Error(`${dir} is not a directory: build the site first (npm run build).`);
   }
   const config = await readWorkerConfig();
-  const code = await bundleWorker(config);
+  const code = await bundleWorker(config, assetsDir);
   /** @type {Miniflare | undefined} */
   let miniflare;
   let closed = false;

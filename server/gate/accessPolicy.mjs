@@ -8,9 +8,11 @@
  */
 import { idTokenCookieNamesToRead } from '../../config/idTokenCookie.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
+import { MCP_PATH } from '../../contracts/mcp/resource.ts';
 import { VARIANTS } from '../../contracts/precompress/variants.ts';
 import { readCookies } from './cookies.mjs';
 import { createIdTokenVerifier } from './idToken.mjs';
+import { createIssuerKeys } from './issuerKeys.mjs';
 import { parseApiProxyManifest } from '../apiProxy.mjs';
 
 export const GATE_MANIFEST_FILE = 'gate-manifest.json';
@@ -26,6 +28,14 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {string} contentSecurityPolicy
  * @property {Record<string, 'public' | 'protected'>} files every file of the build but the manifest
  * @property {import('../apiProxy.mjs').ApiProxyManifest} [apiProxy] the Try it proxy's default upstreams and routes
+ * @property {McpManifest} [mcp] the docs' MCP server as an OAuth protected resource (a build before it has none)
+ */
+
+/**
+ * @typedef {object} McpManifest
+ * @property {string} resource its resource identifier, `<site origin><base URL>mcp` (contracts/mcp/resource.ts)
+ * @property {string} scope the scope its access tokens must carry
+ * @property {string} resourceName what an assistant shows the reader when it asks them to sign in
  */
 
 /**
@@ -39,6 +49,9 @@ export const GATE_MANIFEST_FILE = 'gate-manifest.json';
  * @property {(request: SignInProof) => Promise<string | undefined>} reader who the request proves to be signed
  *   in as (issuer and subject of the ID token), or undefined
  * @property {import('../apiProxy.mjs').ApiProxyManifest | undefined} apiProxy
+ * @property {McpManifest | undefined} mcp the MCP server's resource, scope and name, if the build names them
+ * @property {import('./issuerKeys.mjs').IssuerKeys | undefined} issuerKeys the provider's keys the gate checks
+ *   ID tokens with, for the server's other token checks (the MCP server's access tokens) to share
  * @property {string | undefined} shell
  * @property {string | undefined} contentSecurityPolicy
  */
@@ -75,6 +88,8 @@ export const OPEN_ACCESS = /** @type {AccessPolicy} */ ({
   health: async () => ({ state: 'open' }),
   reader: async () => undefined,
   apiProxy: undefined,
+  mcp: undefined,
+  issuerKeys: undefined,
   shell: undefined,
   contentSecurityPolicy: undefined,
 });
@@ -110,6 +125,18 @@ export function parseGateManifest(value) {
   if (typeof shell !== 'string' || files[shell] !== 'public') {
     throw new GateManifestError('shell must name a public file of the build');
   }
+  const { mcp } = manifest;
+  if (mcp !== undefined) {
+    const resource =
+      typeof mcp?.resource === 'string' && URL.canParse(mcp.resource) ? new URL(mcp.resource) : undefined;
+    if (!resource || resource.pathname !== `${baseUrl}${MCP_PATH}`) {
+      throw new GateManifestError(`mcp.resource must be the URL of ${baseUrl}${MCP_PATH}`);
+    }
+    if (typeof mcp.scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(mcp.scope)) {
+      throw new GateManifestError('mcp.scope must be one scope');
+    }
+    if (typeof mcp.resourceName !== 'string') throw new GateManifestError('mcp.resourceName must be a string');
+  }
   try {
     parseApiProxyManifest(manifest.apiProxy);
   } catch (error) {
@@ -142,7 +169,9 @@ function onceAMinutePerMessage(log) {
  * @returns {AccessPolicy}
  */
 export function createAccessPolicy(manifest, options = {}) {
-  const verifier = options.verifier ?? createIdTokenVerifier(manifest.oidc);
+  // Made here, fetched on first use: one key set for the gate and every other token check of this build.
+  const issuerKeys = createIssuerKeys({ issuer: manifest.oidc.issuer });
+  const verifier = options.verifier ?? createIdTokenVerifier({ ...manifest.oidc, issuerKeys });
   const log = onceAMinutePerMessage(options.log ?? ((message) => console.warn(`[gate] ${message}`)));
   const files = new Map(Object.entries(manifest.files));
   const variantSuffixes = VARIANTS.map(({ suffix }) => suffix);
@@ -178,6 +207,8 @@ export function createAccessPolicy(manifest, options = {}) {
       return keys ? { state: 'ready', keysAgeSeconds } : { state: 'no-keys', keysAgeSeconds, problem };
     },
     apiProxy: manifest.apiProxy,
+    mcp: manifest.mcp,
+    issuerKeys,
     shell: manifest.shell,
     contentSecurityPolicy: manifest.contentSecurityPolicy,
   };

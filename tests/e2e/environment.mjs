@@ -9,6 +9,12 @@ export const SITE_ORIGIN = `http://localhost:${process.env.E2E_SITE_PORT ?? 3100
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 4100);
 export const IDP_ISSUER = `http://localhost:${IDP_PORT}`;
 export const BUILD_DIR = 'build-e2e';
+/**
+ * The same build served by the Worker on workerd (scripts/worker-site.mjs), as its own server: specs reach it over
+ * HTTP and never import the server's modules into Playwright's process, whose TypeScript transform may already
+ * hold a module the server imports, in another shape.
+ */
+export const WORKER_ORIGIN = `http://localhost:${process.env.E2E_WORKER_PORT ?? 3103}`;
 /** A recognisable value: the tests fail if it appears anywhere in the built site. */
 export const CLIENT_SECRET_CANARY = 'canary-client-secret-7f3a9c2e5b';
 
@@ -46,9 +52,23 @@ export const TEST_CONTROLS_TOKEN = process.env.IDP_TEST_CONTROLS_TOKEN;
 export const PROXY_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? IDP_PORT + 100);
 const PROXY_SANDBOX_ORIGIN = `http://127.0.0.1:${PROXY_SANDBOX_PORT}`;
 
-/** The site server's environment: the build's settings, and the Try it proxy pointed at that sandbox. */
+/**
+ * The MCP server's client at the provider's introspection endpoint (dev/idp/mcpResource.mjs), so that a revoked
+ * access token is refused; its answers are not cached, so that the refusal comes on the next call.
+ */
+export const MCP_INTROSPECTION_ENV = {
+  MCP_INTROSPECTION_CLIENT_ID: 'docs-mcp-server',
+  MCP_INTROSPECTION_CLIENT_SECRET: 'docs-mcp-server-development-secret',
+  MCP_INTROSPECTION_CACHE_SECONDS: '0',
+};
+
+/**
+ * The site server's environment: the build's settings, the Try it proxy pointed at that sandbox, and the MCP
+ * server's introspection client.
+ */
 export const SITE_SERVER_ENV = {
   ...SITE_BUILD_ENV,
+  ...MCP_INTROSPECTION_ENV,
   SANDBOX_API_URL: `${PROXY_SANDBOX_ORIGIN}/v1`,
   SANDBOX_TOKEN_URL: `${PROXY_SANDBOX_ORIGIN}/connect/token`,
 };

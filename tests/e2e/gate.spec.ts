@@ -49,12 +49,14 @@ test.describe('anonymous', () => {
     await expect(page.locator('[data-access="open"] article h1')).toBeVisible();
   });
 
-  test('the search index, a docs chunk and a Try it module are refused with 401; the manifest is not served', async ({
+  test('the search index, a docs chunk, a Try it module and the MCP catalog are refused with 401; the manifest is not served', async ({
     page,
   }) => {
     expect((await page.request.get('/search-index.json')).status()).toBe(401);
     // The Try it panel's module of an operation (plugins/try-it): standalone, outside webpack's chunks.
     expect((await page.request.get('/docs/try-it/getAccount.js')).status()).toBe(401);
+    // The MCP server's catalog of the descriptions (plugins/mcp-catalog).
+    expect((await page.request.get('/docs/mcp-catalog.json')).status()).toBe(401);
     expect((await page.request.get('/gate-manifest.json')).status()).toBe(404);
     expect((await page.request.get('/robots.txt')).status()).toBe(200);
   });

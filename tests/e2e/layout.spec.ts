@@ -24,6 +24,11 @@ const UNBROKEN_WORD_LENGTH: Readonly<Record<number, number>> = { 1280: 40, 390: 
 const MATRIX_COLUMNS = 6;
 /** Pages per test: six layouts each, so a few pages keep a test short on a busy machine. */
 const PAGES_PER_TEST = 4;
+/**
+ * An API reference page (Redoc, every operation of an API on one page) is a test of its own: four of them, six
+ * layouts each, ran past a minute on a busy machine.
+ */
+const isReferencePage = ({ path }: LayoutPage) => path.startsWith('/api/');
 
 interface LayoutPage {
   readonly path: string;
@@ -247,7 +252,14 @@ test.describe('layout at 1280, 390 and 320 px, light and dark', () => {
 
   test.describe('signed in', () => {
     test.use({ storageState: SIGNED_IN_STATE });
-    for (const pages of inGroups(SIGNED_IN, PAGES_PER_TEST)) {
+    const groups = [
+      ...inGroups(
+        SIGNED_IN.filter((target) => !isReferencePage(target)),
+        PAGES_PER_TEST,
+      ),
+      ...SIGNED_IN.filter(isReferencePage).map((target) => [target]),
+    ];
+    for (const pages of groups) {
       test(`pages ${pages.map(({ path }) => path).join(', ')}`, async ({ page }) => {
         await expectCleanLayouts(page, pages);
       });

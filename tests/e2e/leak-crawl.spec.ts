@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BUILD_DIR, LEAK_CANARY, SITE_ORIGIN } from './environment.mjs';
+import { BUILD_DIR, LEAK_CANARY, SITE_ORIGIN, WORKER_ORIGIN } from './environment.mjs';
 import { expect, idTokenCookie, test } from './fixtures';
+import { signInAsAssistant } from './mcpClient';
 
 /**
  * Every file of the test build, fetched through the gate as a crawler would: anonymously, no response
@@ -90,8 +91,8 @@ const TARGETS = [
   {
     name: 'workerd',
     has: (file: string) => !/\.(br|gz)$/.test(file) && file !== '.assetsignore',
-    // Imported when used: Playwright's transform of a static import breaks this ES module (it uses import.meta).
-    start: async () => (await import('../../server/__tests__/workerSite.mjs')).startWorkerSite({ dir: BUILD_DIR }),
+    // Started by playwright.config.ts (scripts/worker-site.mjs), with the same build.
+    start: async () => ({ url: WORKER_ORIGIN, close: async () => undefined }),
   },
 ] as const;
 
@@ -113,6 +114,37 @@ test('the build has public and protected files, and the canary is in it', () => 
   );
   expect(holdingCanary.every((file) => classOf(file) === 'protected')).toBe(true);
 });
+
+/** The MCP calls that would return the canary page's text, or a part of it, to whoever may make them. */
+const CANARY_PAGE = '/docs/trading-api/equity/single-equity-order';
+const MCP_CALLS = [
+  { method: 'tools/list' },
+  { method: 'resources/list' },
+  { method: 'resources/read', params: { uri: `docs:/${CANARY_PAGE}` } },
+  { method: 'tools/call', params: { name: 'read_page', arguments: { page: CANARY_PAGE } } },
+  { method: 'tools/call', params: { name: 'read_page', arguments: { page: CANARY_PAGE, part: 2 } } },
+  { method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'Leak canary partners only' } } },
+  { method: 'tools/call', params: { name: 'get_operation', arguments: { operationId: 'placeEquityOrder' } } },
+];
+
+/** Each MCP call, sent alone to `<origin>/mcp` with `authorization` (if any) and `cookie` (if any). */
+async function callMcp(origin: string, { authorization, cookie }: { authorization?: string; cookie?: string } = {}) {
+  return Promise.all(
+    MCP_CALLS.map(async (message, id) => {
+      const response = await fetch(new URL('/mcp', origin), {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...(authorization ? { Authorization: authorization } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, ...message }),
+      });
+      return { call: JSON.stringify(message), status: response.status, text: await response.text() };
+    }),
+  );
+}
 
 for (const target of TARGETS) {
   test.describe(`crawl through the gate on ${target.name}`, () => {
@@ -154,6 +186,30 @@ for (const target of TARGETS) {
         type: `anonymous crawl on ${target.name}`,
         description: JSON.stringify({ ...counts, leaks: leaks.length }),
       });
+    });
+
+    test("the MCP server: refused without an access token for it (none, the reader's cookie, the ID token)", async () => {
+      const cookie = idTokenCookie();
+      const idToken = cookie.slice(cookie.indexOf('=') + 1);
+      const answers = [
+        ...(await callMcp(site.url)),
+        ...(await callMcp(site.url, { cookie })),
+        ...(await callMcp(site.url, { authorization: `Bearer ${idToken}` })),
+      ];
+      expect(answers.filter(({ status }) => status !== 401).map(({ call, status }) => `${call}: ${status}`)).toEqual(
+        [],
+      );
+      expect(answers.filter(({ text }) => text.includes(LEAK_CANARY) || /single equity order/i.test(text))).toEqual([]);
+    });
+
+    test('the MCP server: an access token issued for it reads the canary page', async ({ page }) => {
+      const tokens = await signInAsAssistant(page, `${SITE_ORIGIN}/mcp`);
+      const answers = await callMcp(site.url, { authorization: `Bearer ${tokens.access_token}` });
+      expect(answers.map(({ status }) => status)).toEqual(MCP_CALLS.map(() => 200));
+      // The page as a resource, the second part of its Markdown (the canary sits at its end), and a search for it.
+      expect(answers.filter(({ text }) => text.includes(LEAK_CANARY)).map(({ call }) => call)).toEqual(
+        [MCP_CALLS[2], MCP_CALLS[4], MCP_CALLS[5]].map((call) => JSON.stringify(call)),
+      );
     });
 
     test('signed in: every file is served and the canary is found', async () => {

@@ -1,4 +1,4 @@
-import { SIGNED_IN_STATE } from './environment.mjs';
+import { SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
 import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
 
 /**
@@ -86,4 +86,27 @@ test.describe('keyboard', () => {
     await expect(page).toHaveURL(MARKDOWN);
     await expect(page.locator('body')).toContainText('title: "Place a single equity order"');
   });
+});
+
+test('Connect your assistant leads to the setup, with this site’s MCP server in each assistant’s configuration', async ({
+  page,
+}) => {
+  await page.goto(PAGE);
+  await waitForHydration(page);
+  const actions = page.getByRole('group', { name: 'Page actions' });
+  await actions.getByRole('button', { name: 'More page actions' }).click();
+  await actions.getByRole('link', { name: 'Connect your assistant' }).click();
+  await expect(page).toHaveURL(`${SITE_ORIGIN}/docs/getting-started/assistant`);
+  const server = `${SITE_ORIGIN}/mcp`;
+  await expect(page.locator('article')).toContainText(`The server’s address: ${server}`);
+  const setup = page.locator('article .tabs-container').first();
+  await expect(setup.locator('pre code').filter({ visible: true })).toHaveText(
+    new RegExp(`^claude mcp add --transport http \\S+ ${server}$`),
+  );
+  await setup.getByRole('tab', { name: 'VS Code' }).click();
+  const vsCode = JSON.parse(await setup.locator('pre code').filter({ visible: true }).innerText()) as {
+    servers: Record<string, { type: string; url: string }>;
+  };
+  expect(Object.values(vsCode.servers)).toEqual([{ type: 'http', url: server }]);
+  await expectNoAxeViolations(page, { include: ['article .tabs-container'] });
 });

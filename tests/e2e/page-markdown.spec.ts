@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot, Table } from 'mdast';
@@ -133,7 +133,7 @@ test('a page keeps its title, description, generated parts, samples and diagrams
   expect(order).toMatch(/^- `limitPrice` \(object \(Money\) or null, optional\)$/m);
   for (const language of ['curl', 'JavaScript (fetch)', 'Python (requests)'])
     expect(order).toContain(`**${language}**`);
-  expect(order).toContain(`](${SITE_ORIGIN}/docs/trading-api/equity/block-equity-order)`);
+  expect(order).toContain(`](${SITE_ORIGIN}/docs/trading-api/equity/block-equity-order.md)`);
   const lifecycle = markdownOf('/docs/trading-api/');
   expect(lifecycle.match(/^```mermaid$/gm)?.length).toBe(5);
 });
@@ -153,6 +153,143 @@ test('llms.txt links every docs page; llms-full.txt holds every page in sidebar 
   );
   expect(positions.every((position) => position > 0)).toBe(true);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
+});
+
+/** Every llms file of the build, by name, with its text. */
+function llmsFilesOfBuild(): Map<string, string> {
+  return new Map(
+    readdirSync(BUILD_DIR)
+      .filter((name) => names.LLMS_FILE_PATTERN.test(name))
+      .map((name) => [name, readFileSync(path.join(BUILD_DIR, name), 'utf8')]),
+  );
+}
+
+/** An llms file's name from its URL in llms.txt. */
+const fileNameOf = (url: string) => new URL(url, SITE_ORIGIN).pathname.slice(1);
+
+/** The sections of llms.txt: each one's title, the files it offers to attach (one, or its parts) and its pages. */
+function llmsSections() {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  return index
+    .split(/^## /m)
+    .slice(1)
+    .map((part) => ({
+      title: part.split('\n')[0]!,
+      files: [
+        ...part.matchAll(
+          /^All of this section in one file: (\S+)$|^- \[[^\n]*\]\((http\S+\.txt)\): \d+ pages?, about /gm,
+        ),
+      ].map(([, one, ofMany]) => fileNameOf((one ?? ofMany)!)),
+      pages: [...part.matchAll(/\]\((http[^)]+\.md)\)/g)].map(([, url]) => new URL(url!).pathname),
+    }));
+}
+
+/** The line that heads a page's article in an llms file. */
+const sourceLine = (route: string) =>
+  new RegExp(`^Source: ${(SITE_ORIGIN + route.replace(/\/$/, '')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'm');
+
+test('llms.txt has one section per sidebar section, each with its own files holding its pages; each page in one file', () => {
+  const sections = llmsSections();
+  expect(sections.length).toBeGreaterThan(4);
+  const titles = sections.map(({ title }) => title);
+  expect(new Set(titles).size).toBe(titles.length);
+  expect(sections.every(({ files }) => files.length > 0)).toBe(true);
+  const files = sections.flatMap(({ files }) => files);
+  expect(new Set(files).size).toBe(files.length);
+  const built = llmsFilesOfBuild();
+  expect([...built.keys()].sort()).toEqual([names.LLMS_INDEX_FILE, names.LLMS_FULL_FILE, ...files].sort());
+
+  // Each page's address heads its article in exactly one file: one of the section that lists it.
+  const misplaced: string[] = [];
+  for (const { route } of DOCS_PAGES) {
+    const holding = files.filter((file) => sourceLine(route).test(built.get(file) ?? ''));
+    const listing = sections.filter(
+      ({ pages }) => pages.includes(markdownPathOf(route)) || pages.includes(markdownPathOf(route.replace(/\/$/, ''))),
+    );
+    if (holding.length !== 1 || listing.length !== 1 || !listing[0]!.files.includes(holding[0]!)) {
+      misplaced.push(
+        `${route}: in ${holding.join(', ') || 'no file'}, listed under ${listing.map(({ title }) => title).join(', ') || 'no section'}`,
+      );
+    }
+  }
+  expect(misplaced).toEqual([]);
+});
+
+test('every file llms.txt offers to attach fits an assistant; llms-full.txt is described, not offered', () => {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  const offered = [...new Set([...index.matchAll(/(http\S+?\.txt)\b/g)].map(([, url]) => fileNameOf(url!)))].filter(
+    (name) => name !== names.LLMS_FULL_FILE,
+  );
+  expect(offered.length).toBeGreaterThan(4);
+  const tooLarge = offered
+    .map((name) => ({ name, bytes: statSync(path.join(BUILD_DIR, name)).size }))
+    .filter(({ bytes }) => bytes > names.LLMS_ATTACHABLE_MAX_BYTES);
+  expect(tooLarge).toEqual([]);
+  const texts = offered.map((name) => readFileSync(path.join(BUILD_DIR, name), 'utf8'));
+  const notOnce = DOCS_PAGES.filter(({ route }) => texts.filter((text) => sourceLine(route).test(text)).length !== 1);
+  expect(notOnce.map(({ route }) => route)).toEqual([]);
+  expect(index).toMatch(
+    new RegExp(
+      `for tools that index the whole documentation: \\S+/${names.LLMS_FULL_FILE.replace('.', '\\.')}; about \\d+k tokens`,
+    ),
+  );
+});
+
+test("a shared schema's fields are written once in llms-full.txt; elsewhere a line names the schema and links there", () => {
+  const full = readFileSync(path.join(BUILD_DIR, names.LLMS_FULL_FILE), 'utf8');
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(full) as MdastRoot;
+  // A field with fields of its own: what follows its first line (its description and fields), indentation aside.
+  const seen = new Map<string, number>();
+  visit(tree, 'listItem', (item) => {
+    const [head, ...rest] = item.children;
+    if (!head || !rest.some((child) => child.type === 'list')) return;
+    const body = full
+      .slice(rest[0]!.position!.start.offset, item.position!.end.offset)
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n');
+    seen.set(body, (seen.get(body) ?? 0) + 1);
+  });
+  const repeated = [...seen].filter(([, count]) => count > 1).map(([body, count]) => `${count}x ${body.slice(0, 80)}`);
+  expect(seen.size).toBeGreaterThan(30);
+  expect(repeated).toEqual([]);
+
+  const references = [...full.matchAll(/^ *Fields: those of `(\w+)`, described on \[[^\]]+\]\(([^)]+)\)\.$/gm)];
+  expect(references.length).toBeGreaterThan(100);
+  // A page is `docs/x/index.html` whether its permalink is `/docs/x` or `/docs/x/`: its Markdown is one of two.
+  const pagesMarkdown = new Set(
+    DOCS_PAGES.flatMap(({ route }) =>
+      [markdownPathOf(route), markdownPathOf(route.replace(/\/$/, ''))].map((urlPath) => `${SITE_ORIGIN}${urlPath}`),
+    ),
+  );
+  const nowhere = references.filter(([, , url]) => !pagesMarkdown.has(url!));
+  expect(nowhere.map(([line]) => line)).toEqual([]);
+});
+
+test('the Markdown links only Markdown: no link to an extensionless docs page or into the API reference', () => {
+  const texts = new Map<string, string>([
+    ...DOCS_PAGES.map(({ route }): [string, string] => [route, markdownOf(route)]),
+    ...llmsFilesOfBuild(),
+  ]);
+  const wrong: string[] = [];
+  let links = 0;
+  for (const [where, text] of texts) {
+    for (const [, bracketed, bare, autolink] of text.matchAll(/\]\((?:<([^>]+)>|([^\s)]+))|<(https?:\/\/[^>\s]+)>/g)) {
+      const url = new URL((bracketed ?? bare ?? autolink)!, SITE_ORIGIN);
+      if (url.origin !== SITE_ORIGIN) continue;
+      links += 1;
+      const extensionless = !/\.[a-z0-9]+$/i.test(url.pathname);
+      if (
+        url.pathname.startsWith('/api/') ||
+        url.pathname === '/api' ||
+        (url.pathname.startsWith('/docs') && extensionless)
+      ) {
+        wrong.push(`${where}: ${url.href}`);
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(links).toBeGreaterThan(200);
 });
 
 test('signed in, every llms.txt link and llms file answers with text/markdown; anonymously, 401', async () => {

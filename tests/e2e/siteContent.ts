@@ -67,6 +67,7 @@ export const ADDED_DOCS_ROUTES: readonly string[] = [
   '/docs/getting-started/sandbox',
   '/docs/getting-started/versioning',
   '/docs/getting-started/changelog',
+  '/docs/getting-started/assistant',
   '/docs/accounts-api/endpoints/sandbox-deposit',
   '/docs/accounts-api/endpoints/sandbox-reset',
   '/docs/accounts-api/endpoints/sandbox-clock',

@@ -131,8 +131,9 @@ async function waitForEverything(running: Running, minutes: number): Promise<voi
 /** Opens a docs page, signs in at the development provider as the demo developer, and waits for the page. */
 async function signInAt(page: Page, route: string): Promise<void> {
   await page.goto(`${SITE}${route}`);
-  // The development server compiles a page the first time it is asked for it.
-  await page.waitForURL((url) => url.origin === PROVIDER, { timeout: 180_000 });
+  // The development server answers only once its compilation is done (waitForEverything waited for that), so
+  // what is left is loading the page's unminified scripts and the redirect to the provider.
+  await page.waitForURL((url) => url.origin === PROVIDER, { timeout: 60_000 });
   await fillSignInForm(page);
   await submitSignInForm(page);
   await page.waitForURL((url) => url.origin === SITE && url.pathname === route, { timeout: 60_000 });

@@ -36,6 +36,10 @@ describe('keepWholePieces', () => {
     // An index is not a pattern: the path wraps after its dot, not before it.
     ['addresses[0].postalCode', '[[addresses[0].]]¦postalCode'],
     ['^(PENDING_NEW|PENDING_REPLACE)[0-9]{2}$', '[[^(PENDING_NEW|]]¦PENDING_REPLACE)¦[[[0-9]{2}$]]'],
+    // A pattern of a path wraps after the path's slashes, never inside its character class.
+    ['^/v1/onboarding/applications/[0-9a-f-]{36}$', '^/v1/¦onboarding/¦applications/¦[[[0-9a-f-]{36}$]]'],
+    ['^[a-z/|-]+/abcdefghij/xyz$', '[[^[a-z/|-]+/abcdefghij/]]¦xyz$'],
+    ['^\\/v1\\/(a|b-c)/[0-9]{2}$', '[[^\\/v1\\/(a|]]¦[[b-c)/]]¦[[[0-9]{2}$]]'],
     // An enum value or a header name never wraps at its underscore or hyphen, even in a long list.
     [
       'PENDING_NEW,PENDING_REPLACE,PENDING_CANCEL,Idempotency-Key',

@@ -228,3 +228,77 @@ export function useProviderWithTestControls() {
   });
   after(() => idp?.close());
 }
+
+/** Where an MCP client on this machine waits for the code: a loopback port of its own, as Claude Code does. */
+export const MCP_CLIENT_REDIRECT_URI = 'http://127.0.0.1:33418/callback';
+
+/** Registers a public client as an MCP client does (RFC 7591), with what the MCP SDK sends. */
+export async function registerMcpClient(issuer, metadata = {}) {
+  const response = await fetch(`${issuer}/connect/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'An MCP client',
+      redirect_uris: [MCP_CLIENT_REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...metadata,
+    }),
+  });
+  return { response, body: await response.json() };
+}
+
+/**
+ * An MCP client's sign-in, through the provider's form: registration, the authorization request with PKCE
+ * and `resource`, the sign-in as the demo user, the code exchange with `resource`. Resolves to the client id,
+ * the token response and the authorization redirect's query. `beforeSignIn` is told the registered client's id
+ * before the sign-in (to set a test control for that client).
+ * @param {string} issuer
+ * @param {{ resource: string, scope?: string, username?: string, password?: string, beforeSignIn?: (clientId: string) => Promise<void> }} options
+ */
+export async function signInAsMcpClient(
+  issuer,
+  { resource, scope = 'docs.read', username = 'developer', password = 'developer-password', beforeSignIn },
+) {
+  const registered = await registerMcpClient(issuer);
+  assert.equal(registered.response.status, 201, JSON.stringify(registered.body));
+  const clientId = registered.body.client_id;
+  await beforeSignIn?.(clientId);
+  const pkce = pkcePair();
+  const url = new URL(`${issuer}/connect/authorize`);
+  const state = crypto.randomBytes(8).toString('hex');
+  for (const [key, value] of Object.entries({
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: MCP_CLIENT_REDIRECT_URI,
+    scope,
+    state,
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    resource,
+  })) {
+    url.searchParams.set(key, value);
+  }
+  const browser = new Browser();
+  const { response, url: pageUrl } = await browser.follow(url);
+  assert.equal(response.status, 200, 'sign-in page shown');
+  const { redirectedTo } = await browser.follow(formAction(await response.text(), pageUrl), {
+    method: 'POST',
+    form: { username, password },
+  });
+  assert.ok(redirectedTo, 'redirected back to the MCP client');
+  assert.equal(redirectedTo.searchParams.get('state'), state);
+  const code = redirectedTo.searchParams.get('code');
+  assert.ok(code, `callback has a code: ${redirectedTo}`);
+  const exchanged = await postForm(`${issuer}/connect/token`, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: pkce.verifier,
+    redirect_uri: MCP_CLIENT_REDIRECT_URI,
+    client_id: clientId,
+    resource,
+  });
+  assert.equal(exchanged.response.status, 200, JSON.stringify(exchanged.body));
+  return { clientId, tokens: exchanged.body };
+}

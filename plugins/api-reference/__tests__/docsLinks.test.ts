@@ -86,7 +86,11 @@ describe.each(API_REFERENCE_PAGES.map((page) => [page.label, page] as const))(
       // Each operation's link to its Try it panel (tryItLinks.ts) is one more.
       const tryItLinks = count(routeData, /\]\(\/developers\/docs\/[^)#]+#try-it-\w+\)/g);
       expect(tryItLinks).toBe(count(original, /"x-docs-path":/g));
-      expect(count(routeData, /\]\(\/developers\/docs\b/g)).toBe(count(original, ROOT_RELATIVE) + tryItLinks);
+      // And each operation's sandbox test values (behaviourShown.ts) link to the sandbox guide.
+      const testValuesLinks = count(original, /"x-sandbox-test-values":/g);
+      expect(count(routeData, /\]\(\/developers\/docs\b/g)).toBe(
+        count(original, ROOT_RELATIVE) + tryItLinks + testValuesLinks,
+      );
     });
   },
 );

@@ -1,7 +1,8 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { articleMarkdown, htmlToMarkdown, PageMarkdownError } from '../htmlToMarkdown.mjs';
+import { parseHtml } from '../../lib/parseHtml.mjs';
+import { articleMarkdown, htmlToMarkdown, operationReferences, PageMarkdownError } from '../htmlToMarkdown.mjs';
 
 const PAGE_URL = 'https://docs.example.com/docs/trading-api/equity/single-equity-order';
 
@@ -117,6 +118,51 @@ describe('htmlToMarkdown', () => {
     // A list right after another takes the other bullet, so that the two stay two lists.
     assert.match(markdown, /^[-*] `limitPrice` \(object \(Money\), optional\)\n\n {2}Worst price you accept\.$/m);
     assert.doesNotMatch(markdown, /<!--|Link to/);
+  });
+
+  test("names the operations the page's operation blocks document, and leaves their reference links out", () => {
+    const html = page(
+      '<section aria-label="Operation placeEquityOrder"><p class="request_EdXc"><span class="method_LC0H">POST</span>' +
+        '<code class="path_OaCN">/orders/equity</code></p><p class="reference_x9Qz">' +
+        '<a href="/api/orders-api#operation/placeEquityOrder">Open placeEquityOrder in the API reference</a></p></section>' +
+        '<p>See <a href="/api/orders-api">the reference</a>.</p>',
+    );
+    assert.deepEqual(operationReferences(parseHtml(html), { pageUrl: PAGE_URL }), [
+      'https://docs.example.com/api/orders-api#operation/placeEquityOrder',
+    ]);
+    const markdown = articleMarkdown({ html, pageUrl: PAGE_URL, title: 'T', description: 'D' });
+    assert.doesNotMatch(markdown, /Open placeEquityOrder/);
+    assert.match(markdown, /\[the reference\]\(https:\/\/docs\.example\.com\/api\/orders-api\)/);
+  });
+
+  test("marks a shared schema's fields for describeSchemasOnce: a field's fields, a list of it, where a page shows it", () => {
+    const money = 'accounts#/components/schemas/Money';
+    const moneyField = (/** @type {string} */ name, /** @type {string} */ described) =>
+      `<li id="request.${name}" class="field_KmDK" data-schema="${money}"${described}><div class="head_UZGG">` +
+      `<code class="name_vrLB">${name}</code><span class="type_VorA">object (Money)</span></div>` +
+      `<p>About ${name}.</p><details><summary>2 fields of <code>${name}</code></summary>` +
+      '<ul class="api-field-list"><li id="x"><div class="head_UZGG"><code class="name_vrLB">amount</code></div>' +
+      '<p>Decimal.</p></li></ul></details></li>';
+    const markdown = convert(
+      `<ul class="api-field-list" data-schema="${money}" data-schema-home="true"><li id="Money.amount"><div class="head_UZGG">` +
+        '<code class="name_vrLB">amount</code></div></li></ul>' +
+        `<ul class="api-field-list" data-schema="orders#/components/schemas/EquityOrder">` +
+        `${moneyField('limitPrice', '')}${moneyField('stopPrice', ' data-schema-described="true"')}</ul>`,
+    );
+    const lines = markdown.split('\n').filter((line) => line.trim() !== '');
+    const at = (/** @type {string} */ text) => lines.findIndex((line) => line.includes(text));
+    assert.equal(lines[at('schema-fields-home')], `<!--schema-fields-home ${money}-->`);
+    assert.ok(at('schema-fields-home') < at('`amount`'));
+    assert.equal(lines[at('`limitPrice`') - 1], '<!--schema-fields orders#/components/schemas/EquityOrder-->');
+    // The field's own description stays outside its mark; the schema's own is inside.
+    assert.deepEqual(lines.slice(at('`limitPrice`') + 1, at('`limitPrice`') + 3), [
+      '  About limitPrice.',
+      `  <!--schema-fields ${money}-->`,
+    ]);
+    assert.equal(lines[at('`stopPrice`') + 1], `  <!--schema-fields ${money}-->`);
+    assert.equal(lines.filter((line) => /<!--schema-fields /.test(line)).length, 3);
+    assert.equal(lines.filter((line) => /<!--\/schema-fields-->/.test(line)).length, 3);
+    assert.doesNotMatch(markdown, /data-schema/);
   });
 
   test('writes a table as a GFM table, one row per row', () => {

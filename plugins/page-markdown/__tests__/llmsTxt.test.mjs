@@ -1,7 +1,7 @@
 // @ts-check
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { llmsFiles } from '../llmsTxt.mjs';
+import { llmsFiles, llmsParts, llmsSectionId } from '../llmsTxt.mjs';
 
 const SITE = {
   title: 'Clearing Developer Docs',
@@ -24,12 +24,12 @@ const SECTIONS = [
   {
     id: 'getting-started',
     title: 'Getting started',
-    pages: [page('getting-started/introduction', 'Introduction', 'Start here.')],
+    items: [page('getting-started/introduction', 'Introduction', 'Start here.')],
   },
   {
     id: 'trading-api',
     title: 'Trading API',
-    pages: [
+    items: [
       page('trading-api/place', 'Place [an] order', 'Places\n an order.'),
       page('trading-api/cancel', 'Cancel', undefined),
     ],
@@ -40,6 +40,10 @@ test('llms.txt: the title, the summary as a quote, then one section per sidebar 
   const index = llmsFiles(SITE, SECTIONS).get('llms.txt') ?? '';
   assert.match(index, /^# Clearing Developer Docs\n\n> APIs for clearing\.\n\n/);
   assert.match(index, /private: an assistant cannot fetch them/);
+  assert.match(
+    index,
+    /the MCP server https:\/\/docs\.example\.com\/portal\/mcp \(how to connect one: https:\/\/docs\.example\.com\/portal\/docs\/getting-started\/assistant\.md\)/,
+  );
   assert.match(
     index,
     /## Getting started\n\nAll of this section in one file: https:\/\/docs\.example\.com\/portal\/llms-getting-started\.txt\n\n- \[Introduction\]\(https:\/\/docs\.example\.com\/portal\/docs\/getting-started\/introduction\.md\): Start here\.\n/,
@@ -72,4 +76,185 @@ test('llms-full.txt: every page in sidebar order with its address; one file per 
   assert.match(trading, /^# Clearing Developer Docs: Trading API\n/);
   assert.match(trading, /About trading-api\/place\./);
   assert.doesNotMatch(trading, /Introduction/);
+});
+
+test('a section is named after its title; two sections of one name, or a name that is no file name, stop the build', () => {
+  assert.equal(llmsSectionId('Accounts API'), 'accounts-api');
+  assert.equal(llmsSectionId('Account activity API'), 'account-activity-api');
+  assert.equal(llmsSectionId(' Getting started! '), 'getting-started');
+  assert.throws(() => llmsSectionId('???'), /no llms file/);
+  assert.throws(() => llmsSectionId('Full'), /no llms file/);
+  const twice = [SECTIONS[0], { ...SECTIONS[1], id: 'getting-started' }];
+  assert.throws(() => llmsFiles(SITE, /** @type {any} */ (twice)), /share the llms file of "getting-started"/);
+});
+
+/** A page whose article is about `bytes` long. @param {string} slug @param {number} bytes */
+function sizedPage(slug, bytes) {
+  return { ...page(slug, slug.split('/').pop() ?? slug, undefined), article: `# ${slug}\n\n${'x'.repeat(bytes)}\n` };
+}
+
+/**
+ * An API of 1,000-byte pages: two directly in it, an "Endpoints" category of four pages and a "New account"
+ * category of three within it, and a "Guides" category of two. About 11,000 bytes in all.
+ */
+const API = {
+  id: 'accounts-api',
+  title: 'Accounts API',
+  items: [
+    sizedPage('accounts-api/index', 1000),
+    {
+      title: 'Endpoints',
+      items: [
+        sizedPage('accounts-api/endpoints/get', 1000),
+        {
+          title: 'New account',
+          items: ['index', 'attributes-a', 'attributes-b'].map((slug) =>
+            sizedPage(`accounts-api/endpoints/new-account/${slug}`, 1000),
+          ),
+        },
+      ],
+    },
+    { title: 'Guides', items: [sizedPage('accounts-api/guides/a', 1000), sizedPage('accounts-api/guides/b', 1000)] },
+    sizedPage('accounts-api/appendix', 1000),
+  ],
+};
+
+/** Each file's name and the slugs of its pages. @param {ReturnType<typeof llmsParts>} split */
+function partsOf(split) {
+  return split.flatMap(({ parts }) =>
+    parts.map((part) => [part.id, part.pages.map((each) => each.pageUrl.replace(/^.*\/docs\//, ''))]),
+  );
+}
+
+/** The build's warnings in the tests that expect none. @type {string[]} */
+const noWarnings = [];
+const quiet = { warn: (/** @type {string} */ message) => noWarnings.push(message) };
+
+test('a section within the limit stays one file, its pages in sidebar order', () => {
+  const split = llmsParts(SITE, [API], 20_000);
+  assert.deepEqual(partsOf(split), [
+    [
+      'accounts-api',
+      [
+        'accounts-api/index',
+        'accounts-api/endpoints/get',
+        'accounts-api/endpoints/new-account/index',
+        'accounts-api/endpoints/new-account/attributes-a',
+        'accounts-api/endpoints/new-account/attributes-b',
+        'accounts-api/guides/a',
+        'accounts-api/guides/b',
+        'accounts-api/appendix',
+      ],
+    ],
+  ]);
+  const files = llmsFiles(SITE, [API], { limit: 20_000, ...quiet });
+  assert.deepEqual([...files.keys()], ['llms.txt', 'llms-full.txt', 'llms-accounts-api.txt']);
+  assert.match(files.get('llms.txt') ?? '', /^All of this section in one file: \S+\/llms-accounts-api\.txt$/m);
+});
+
+test('a section over the limit splits along its categories, recursively; the pages directly in it are one file', () => {
+  // 4,000 bytes: the section (8 pages) and Endpoints (4 pages) are over it, New account (3) and Guides (2) within.
+  const split = llmsParts(SITE, [API], 4000);
+  assert.deepEqual(partsOf(split), [
+    ['accounts-api', ['accounts-api/index', 'accounts-api/appendix']],
+    ['accounts-api-endpoints', ['accounts-api/endpoints/get']],
+    [
+      'accounts-api-endpoints-new-account',
+      [
+        'accounts-api/endpoints/new-account/index',
+        'accounts-api/endpoints/new-account/attributes-a',
+        'accounts-api/endpoints/new-account/attributes-b',
+      ],
+    ],
+    ['accounts-api-guides', ['accounts-api/guides/a', 'accounts-api/guides/b']],
+  ]);
+  const parts = split.flatMap((each) => each.parts);
+  assert.ok(parts.every((part) => part.bytes <= 4000 && part.bytes === Buffer.byteLength(part.text)));
+  assert.deepEqual(
+    parts.map((part) => part.title),
+    ['Accounts API', 'Accounts API / Endpoints', 'Accounts API / Endpoints / New account', 'Accounts API / Guides'],
+  );
+  // Each file has the header of a section's file, its title the path of labels.
+  assert.match(parts[2]?.text ?? '', /^# Clearing Developer Docs: Accounts API \/ Endpoints \/ New account\n\n> /);
+});
+
+test('every page is in exactly one file an assistant is offered, at most the limit, whatever the limit', () => {
+  const allSlugs = [...SECTIONS, API].flatMap((section) =>
+    partsOf(llmsParts(SITE, [section], 1e9)).flatMap(([, slugs]) => slugs),
+  );
+  for (const limit of [1e9, 8000, 4000, 2500, 1500]) {
+    const files = llmsFiles(SITE, [...SECTIONS, API], { limit, ...quiet });
+    const index = files.get('llms.txt') ?? '';
+    const offered = [...index.matchAll(/(https:\S+?\/(llms-[a-z0-9-]+\.txt))/g)]
+      .map(([, , name]) => name ?? '')
+      .filter((name) => name !== 'llms-full.txt');
+    assert.deepEqual(
+      [...files.keys()].filter((name) => !['llms.txt', 'llms-full.txt'].includes(name)).sort(),
+      [...offered].sort(),
+      `limit ${limit}`,
+    );
+    assert.equal(new Set(offered).size, offered.length, `limit ${limit}: names unique`);
+    for (const name of offered) assert.ok(Buffer.byteLength(files.get(name) ?? '') <= limit, `${name} ≤ ${limit}`);
+    const holding = allSlugs.map(
+      (slug) =>
+        offered.filter((name) => (files.get(name) ?? '').includes(`Source: ${SITE.siteUrl}docs/${slug}\n`)).length,
+    );
+    assert.deepEqual(
+      holding,
+      allSlugs.map(() => 1),
+      `limit ${limit}`,
+    );
+  }
+  assert.deepEqual(noWarnings, []);
+});
+
+test('pages with no category left to split along go in consecutive files; a page over the limit alone is one, with a warning', () => {
+  const leaf = {
+    id: 'errors',
+    title: 'Errors',
+    items: [
+      sizedPage('errors/a', 1000),
+      sizedPage('errors/b', 1000),
+      sizedPage('errors/huge', 5000),
+      sizedPage('errors/c', 1000),
+    ],
+  };
+  /** @type {string[]} */
+  const warnings = [];
+  const files = llmsFiles(SITE, [leaf], { limit: 2700, warn: (message) => warnings.push(message) });
+  assert.deepEqual(partsOf(llmsParts(SITE, [leaf], 2700)), [
+    ['errors-1', ['errors/a', 'errors/b']],
+    ['errors-2', ['errors/huge']],
+    ['errors-3', ['errors/c']],
+  ]);
+  assert.match(files.get('llms-errors-2.txt') ?? '', /^# Clearing Developer Docs: Errors \(2 of 3\)\n/);
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0] ?? '', /docs\/errors\/huge\.md alone is \d+ bytes.*llms-errors-2\.txt by itself/);
+});
+
+test('two parts of one name stop the build, naming it', () => {
+  const clash = [API, { id: 'accounts-api-guides', title: 'Accounts API guides', items: [sizedPage('other', 10)] }];
+  assert.throws(() => llmsParts(SITE, clash, 4000), /share the llms file of "accounts-api-guides"/);
+  assert.doesNotThrow(() => llmsParts(SITE, clash, 1e9));
+});
+
+test("llms.txt lists a split section's files with title, pages and size, and describes llms-full.txt without offering it", () => {
+  const files = llmsFiles(SITE, [...SECTIONS, API], { limit: 4000, ...quiet });
+  const index = files.get('llms.txt') ?? '';
+  const accounts = index.slice(index.indexOf('## Accounts API'));
+  assert.match(
+    accounts,
+    /^## Accounts API\n\nAll of this section in 4 files, too much for one: attach the ones you need\.\n\n- \[Accounts API\]\(https:\/\/docs\.example\.com\/portal\/llms-accounts-api\.txt\): 2 pages, about 1k tokens\n- \[Accounts API \/ Endpoints\]\(https:\/\/docs\.example\.com\/portal\/llms-accounts-api-endpoints\.txt\): 1 page, about 1k tokens\n- \[Accounts API \/ Endpoints \/ New account\]\(\S+\/llms-accounts-api-endpoints-new-account\.txt\): 3 pages, about 1k tokens\n- \[Accounts API \/ Guides\]\(\S+\/llms-accounts-api-guides\.txt\): 2 pages, about 1k tokens\n\n- \[index\]\(/,
+  );
+  // Eight pages listed once each under the section, whatever its files.
+  assert.equal([...accounts.matchAll(/\.md\)/g)].length, 8);
+  const full = files.get('llms-full.txt') ?? '';
+  const tokens = Math.round(Buffer.byteLength(full) / 4000);
+  assert.ok(
+    index.includes(
+      `Every page in one file, for tools that index the whole documentation: https://docs.example.com/portal/llms-full.txt; about ${tokens}k tokens, more than an assistant holds: attach a section's file, or connect the MCP server.`,
+    ),
+    index,
+  );
+  assert.doesNotMatch(index, /\]\([^)]*llms-full\.txt\)|All pages in one file/);
 });

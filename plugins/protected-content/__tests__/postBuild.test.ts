@@ -22,6 +22,7 @@ const OPTIONS: ProtectedContentOptions = {
   favicon: 'img/favicon.svg',
   issuer: 'https://login.example.com/oauth2/default',
   clientId: 'developer-docs',
+  mcpScope: 'docs.read',
   protectedPaths: ['/docs', '/api'],
   protectedDirectories: ['docs'],
   protectedPluginData: ['docusaurus-plugin-content-docs'],
@@ -124,6 +125,11 @@ describe('writeProtectedContent', () => {
             responseHeaders: expect.arrayContaining(['content-disposition', 'x-request-id']),
           }),
         ]),
+      },
+      mcp: {
+        resource: 'https://docs.example.com/mcp',
+        scope: 'docs.read',
+        resourceName: 'Clearing API Developer Docs',
       },
     });
     expect(counts).toEqual({ public: 7, protected: 2 });

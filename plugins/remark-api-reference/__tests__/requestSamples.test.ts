@@ -112,8 +112,10 @@ describe('sampleRequest', () => {
     expect(addDocument).toBeDefined();
     const [curl, fetch, python] = requestSamples(addDocument!);
     expect(curl.code).toContain("--form 'file=@drivers-license.pdf'");
-    expect(fetch.code).toContain('fs.openAsBlob("drivers-license.pdf")');
-    expect(python.code).toContain('files={"file": open("drivers-license.pdf", "rb")}');
+    expect(fetch.code).toContain('fs.openAsBlob("drivers-license.pdf", { type: "application/pdf" })');
+    expect(python.code).toContain(
+      'files={"file": ("drivers-license.pdf", open("drivers-license.pdf", "rb"), "application/pdf")}',
+    );
   });
 
   describe('a guide step that chains to the next through variables', () => {

@@ -6,7 +6,10 @@
  * sample reads its base URL from (the sandbox's when unset):
  * the generated `<RequestSamples>` and every hand-written ` ```bash ` block that calls an API. Calls to
  * the token endpoint are the identity provider's, not an API's: the content checks hold them to
- * `contracts/facts/index.ts` (tests/content/__tests__/facts.test.ts).
+ * `contracts/facts/index.ts` (tests/content/__tests__/facts.test.ts). The generated JavaScript and Python samples
+ * run as pasted too, each saved as the file the pages say (`.mjs`, `.py`), on the oldest Node.js the pages allow
+ * when it is on the PATH (else the one running the tests) and on python3: each must finish without error, which
+ * for these samples means a 2xx answer.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +18,8 @@ import path from 'node:path';
 import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../../../openapi/descriptions';
 import { isObject } from '../../../openapi/document';
 import { startPrismMocks, type PrismMocks } from '../../../openapi/prismMock';
-import { ENVIRONMENTS, TOKEN_URL, URL_VARIABLES } from '../../../contracts/facts';
+import { ENVIRONMENTS, SAMPLE_RUNTIMES, TOKEN_URL, URL_VARIABLES } from '../../../contracts/facts';
+import { nodeRuntimes } from '../../../tests/content/sampleRuntimes';
 import { docsFiles, readPage } from '../../../tests/content/docsPages';
 import type { SampleOperation, SampleOptions } from '../requestModel';
 import { requestSamples } from '../requestSamples';
@@ -27,6 +31,9 @@ interface Sample {
   readonly serverUrl: string;
   readonly curl: string;
   readonly status: number;
+  /** The JavaScript and Python samples of a generated sample (a hand-written block is curl only). */
+  readonly javascript?: string;
+  readonly python?: string;
 }
 
 const operations = new Map(
@@ -75,7 +82,7 @@ function pageSampleRequests(): {
 function sampleOf(name: string, operationId: string, options: SampleOptions): Sample {
   const operation = operations.get(operationId);
   if (!operation) throw new Error(`${name}: no operation ${operationId}`);
-  const [curl] = requestSamples(operation, options);
+  const [curl, javascript, python] = requestSamples(operation, options);
   return {
     name,
     operationId,
@@ -83,6 +90,8 @@ function sampleOf(name: string, operationId: string, options: SampleOptions): Sa
     serverUrl: operation.serverUrl,
     curl: curl.code,
     status: successStatus(operation),
+    javascript: javascript.code,
+    python: python.code,
   };
 }
 
@@ -243,6 +252,31 @@ it('covers every sample of the docs pages and every request-body example', () =>
   expect(SAMPLES.length).toBeGreaterThan(operations.size);
 });
 
+/** The oldest Node.js found that the pages allow: the stated minimum's major release when on the PATH. */
+const SAMPLE_NODE = nodeRuntimes(Number(SAMPLE_RUNTIMES.javascript.minimumVersion)).at(-1)!;
+
+/** Saves a sample as the pages say and runs it as a reader would, with the mock's URL in `$BASE_URL`. */
+function runSaved(
+  command: string,
+  file: string,
+  code: string,
+  baseUrl: string,
+): { status: number | null; output: string } {
+  writeFileSync(path.join(workDir, file), code);
+  const result = spawnSync(command, [file], {
+    cwd: workDir,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: {
+      PATH: process.env.PATH,
+      HOME: workDir,
+      ACCESS_TOKEN: 'placeholder-access-token',
+      [URL_VARIABLES.baseUrl]: baseUrl,
+    },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
 describe.each(SAMPLES.map((sample) => [sample.name, sample] as const))('%s', (_name, sample) => {
   it('gets the documented success status from the mock', () => {
     const { status, body, violations } = runCurl(sample, mocks.baseUrls[sample.api]);
@@ -252,6 +286,25 @@ describe.each(SAMPLES.map((sample) => [sample.name, sample] as const))('%s', (_n
       body: '',
     });
   });
+
+  if (sample.javascript) {
+    const code = sample.javascript;
+    it(`runs as pasted in JavaScript, saved as a ${SAMPLE_RUNTIMES.javascript.fileExtension} file, on Node.js ${SAMPLE_NODE.version}`, () => {
+      const file = `sample${SAMPLE_RUNTIMES.javascript.fileExtension}`;
+      expect(runSaved(SAMPLE_NODE.command, file, code, mocks.baseUrls[sample.api])).toEqual({ status: 0, output: '' });
+    });
+  }
+
+  if (sample.python) {
+    const code = sample.python;
+    it(`runs as pasted in Python, with ${SAMPLE_RUNTIMES.python.command}`, () => {
+      const file = `sample${SAMPLE_RUNTIMES.python.fileExtension}`;
+      expect(runSaved(SAMPLE_RUNTIMES.python.command, file, code, mocks.baseUrls[sample.api])).toEqual({
+        status: 0,
+        output: '',
+      });
+    });
+  }
 });
 
 describe('a broken sample fails', () => {

@@ -1,4 +1,11 @@
-import { fieldTree, requiredAlternatives, schemaVariants, typeLabel, type FieldNode } from '../schemaFields';
+import {
+  fieldTree,
+  requiredAlternatives,
+  schemaConstraints,
+  schemaVariants,
+  typeLabel,
+  type FieldNode,
+} from '../schemaFields';
 import { resolveReferences } from '../resolveReferences';
 
 const money = {
@@ -61,7 +68,52 @@ describe('fieldTree', () => {
       ['a', true],
       ['b', true],
     ]);
-    expect(rows[1].description).toBe('Range 1 to 200. Default `50`.');
+    expect(rows[1].description).toBe('From 1 to 200. Default `50`.');
+  });
+});
+
+describe('a status field', () => {
+  it('lists its transitions below its description and values, as Markdown the page renders as a list', () => {
+    const [status] = fieldTree({
+      type: 'object',
+      properties: {
+        status: {
+          type: 'string',
+          description: 'Where the order is.',
+          enum: ['NEW', 'FILLED', 'CANCELED'],
+          'x-transitions': { NEW: ['FILLED', 'CANCELED'] },
+        },
+      },
+    });
+    expect(status.description).toBe(
+      [
+        'Where the order is. One of: `NEW`, `FILLED`, `CANCELED`.',
+        '',
+        'Transitions, from each status that is not final:',
+        '',
+        '- `NEW` can move to `FILLED` or `CANCELED`.',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('schemaConstraints', () => {
+  it.each([
+    [{ type: 'integer', minimum: 1, maximum: 200, default: 50 }, ['From 1 to 200.', 'Default `50`.']],
+    [{ type: 'integer', minimum: 0 }, ['At least 0.']],
+    [{ type: 'number', exclusiveMinimum: 0 }, ['Above 0.']],
+    [{ type: 'string', maxLength: 21 }, ['At most 21 characters.']],
+    [{ type: 'string', minLength: 1, maxLength: 1 }, ['Exactly 1 character.']],
+    [
+      { type: 'array', minItems: 1, items: { enum: ['NEW', 'FILLED'] } },
+      ['At least 1 item.', 'Each item one of: `NEW`, `FILLED`.'],
+    ],
+    [
+      { type: 'string', pattern: '^[A-Z]{3}$', readOnly: true },
+      ['Pattern: `^[A-Z]{3}$`.', 'Read-only: set by the server.'],
+    ],
+  ])('%j says %j', (schema, notes) => {
+    expect(schemaConstraints(schema)).toEqual(notes);
   });
 });
 

@@ -32,7 +32,14 @@ describe('the table', () => {
     const lines = report(savedRun()).table.split('\n');
     assert.equal(lines[0], '| Measure | This site | Stock template | Same content, no features | Budget | Result |');
     assert.equal(lines[1], '| --- | --- | --- | --- | --- | --- |');
-    assert.equal(lines.length, 2 + 22);
+    assert.equal(lines.length, 2 + 22 + 7);
+  });
+
+  test("the MCP rows give each tool's median and p99, and what the search index costs", () => {
+    const table = report(savedRun()).table;
+    assert.deepEqual(line(table, 'MCP `search_docs` on Node').slice(1), ['3.4 ms / 9.8 ms', '–', '–', '', '']);
+    assert.equal(line(table, 'MCP `read_page` on Node')[0], 'MCP `read_page` on Node: median / p99 of 200 calls');
+    assert.equal(line(table, 'MCP search index')[1], '1604 ms / 54.5 MiB / 68.0 MiB');
   });
 
   test('a figure that varies shows its lowest and highest run beside the median', () => {

@@ -241,6 +241,23 @@ export function judge(results, plan) {
       });
     }
   }
+  if (plan.wants('mcp')) {
+    // Reported, with no budget of its own: what an assistant waits for on each call, and what the search index
+    // costs a server process.
+    const mcp = results.site?.mcp;
+    const fine = (ms) => `${ms < 10 ? ms.toFixed(1) : ms.toFixed(0)} ms`;
+    const mibFine = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+    for (const [name, times] of Object.entries(mcp?.tools ?? { search_docs: undefined })) {
+      row(`MCP \`${name}\` on Node: median / p99 of ${mcp?.calls ?? plan.mcpCalls} calls`, {
+        site: times ? `${fine(times.median)} / ${fine(times.p99)}` : undefined,
+      });
+    }
+    row('MCP search index: first search (builds it) / heap / resident memory', {
+      site: mcp
+        ? `${fine(mcp.index.firstSearchMs)} / ${mibFine(mcp.index.heapBytes)} / ${mibFine(mcp.index.rssBytes)}`
+        : undefined,
+    });
+  }
   if (!plan.quick && SECTIONS.every((section) => plan.sections.includes(section))) {
     const minutes = results.wallMs === undefined ? undefined : results.wallMs / 60_000;
     row(

@@ -396,6 +396,30 @@ export async function measure({ root, results, plan, log }) {
   await browser?.close();
   for (const server of servers) await server.close();
   await stop(idp);
+
+  // The MCP server's tools on this site's build, in a process of their own (scripts/bench/mcp.mjs).
+  if (plan.wants('mcp')) {
+    const site = SITES[0];
+    const buildDir = join(site.dir, site.outDir);
+    if (!existsSync(join(buildDir, 'index.html'))) {
+      log(`no build of ${site.name} yet: building it (not measured)`);
+      await warmBuild(site);
+    }
+    log(`MCP tools on Node, ${plan.mcpCalls} calls each`);
+    await attempt('MCP tools', async () => {
+      const { output } = await run(
+        process.execPath,
+        ['--expose-gc', join(root, 'scripts/bench/mcp.mjs'), '--json', `--calls=${plan.mcpCalls}`, buildDir],
+        { cwd: root, label: 'MCP tools', timeoutMs: 10 * MINUTE },
+      );
+      const line = output
+        .split('\n')
+        .reverse()
+        .find((text) => text.startsWith('{'));
+      if (!line) throw new Error(`scripts/bench/mcp.mjs printed no result:\n${output.slice(-2000)}`);
+      results.site.mcp = JSON.parse(line);
+    });
+  }
 }
 
 /** The machine a run measured on (with `note`, a line about it for BENCHMARKS.md). */

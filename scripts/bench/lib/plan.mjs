@@ -2,7 +2,7 @@
  * What a bench run covers, shared by the measuring (`measure.mjs`) and the budgets (`budgets.mjs`):
  * the sections, the pages compared and how many runs each figure is the median of.
  */
-export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search'];
+export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search', 'mcp'];
 
 /** The three sites, as keys of the results. */
 export const SITE_KEYS = ['site', 'stock', 'same'];
@@ -37,6 +37,7 @@ export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
     // A dev start of this site takes minutes on a busy machine: one round of the writers' loop.
     writersRuns: 1,
     signInRuns: quick ? 1 : 10,
+    mcpCalls: quick ? 20 : 200,
     formFactors: quick ? ['mobile'] : ['mobile', 'desktop'],
   };
 }

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import KeepWhole from '../KeepWhole';
 import { KEPT_WORD_LENGTH } from '../../../contracts/words/wordLengths';
 import { UNINDEXED_FIELD_CLASS } from '../../../contracts/content/fieldAnchor';
+import { SCHEMA_ATTRIBUTES } from '@site/config/pageMarkdown.mjs';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -16,6 +17,10 @@ export interface Props {
   readonly location?: string;
   /** Whether a request must send it; absent where the question does not arise (a status code). */
   readonly requirement?: 'required' | 'optional';
+  /** The component schema whose fields its own fields are (`accounts#/components/schemas/Money`). */
+  readonly schema?: string;
+  /** `true` when its description is that schema's own. */
+  readonly schemaDescribed?: 'true';
   /** Its description (a paragraph), then its own fields (an `ApiFieldList`). */
   readonly children?: ReactNode;
 }
@@ -23,10 +28,23 @@ export interface Props {
 /**
  * One entry of a field reference: name, type and requirement on one line, the description below and
  * the field's own fields under it. The line shows a link to the field's anchor on hover and on focus.
+ * The schema attributes let the page Markdown describe a shared schema once (config/pageMarkdown.mjs).
  */
-export default function ApiField({ name, anchor, type, location, requirement, children }: Props): ReactNode {
+export default function ApiField({
+  name,
+  anchor,
+  type,
+  location,
+  requirement,
+  schema,
+  schemaDescribed,
+  children,
+}: Props): ReactNode {
+  const schemaAttributes = schema
+    ? { [SCHEMA_ATTRIBUTES.schema]: schema, ...(schemaDescribed ? { [SCHEMA_ATTRIBUTES.described]: 'true' } : {}) }
+    : {};
   return (
-    <li id={anchor} className={styles.field}>
+    <li id={anchor} className={styles.field} {...schemaAttributes}>
       <div className={styles.head}>
         <code className={styles.name}>{name.length <= KEPT_WORD_LENGTH ? <KeepWhole>{name}</KeepWhole> : name}</code>
         {type ? <span className={clsx(styles.type, UNINDEXED_FIELD_CLASS)}>{type}</span> : null}

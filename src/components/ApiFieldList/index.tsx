@@ -2,6 +2,7 @@ import React, { Children, useEffect, useRef, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useLocation } from '@docusaurus/router';
 import { FIELD_LIST_CLASS } from '../../../contracts/content/fieldAnchor';
+import { SCHEMA_ATTRIBUTES } from '@site/config/pageMarkdown.mjs';
 import styles from './styles.module.css';
 
 export interface Props {
@@ -11,6 +12,10 @@ export interface Props {
   readonly parent?: string;
   /** A nested list that starts folded (the deeper levels). */
   readonly collapsed?: 'true';
+  /** The component schema whose fields it lists (`accounts#/components/schemas/Money`). */
+  readonly schema?: string;
+  /** `true` where the page shows that schema on purpose (`<ApiSchema>`). */
+  readonly schemaHome?: 'true';
   /** `ApiField` entries. */
   readonly children?: ReactNode;
 }
@@ -35,11 +40,19 @@ function useUnfoldTarget(list: React.RefObject<HTMLElement | null>) {
  * A field reference: a list of `ApiField`s. The fields of a field are a list of their own, indented
  * under it and folded under a summary that opens from the keyboard.
  */
-export default function ApiFieldList({ label, parent, collapsed, children }: Props): ReactNode {
+export default function ApiFieldList({ label, parent, collapsed, schema, schemaHome, children }: Props): ReactNode {
   const root = useRef<HTMLUListElement>(null);
   useUnfoldTarget(root);
+  // What the page Markdown reads to describe a shared schema once (config/pageMarkdown.mjs).
+  const schemaAttributes = schema
+    ? { [SCHEMA_ATTRIBUTES.schema]: schema, ...(schemaHome ? { [SCHEMA_ATTRIBUTES.home]: 'true' } : {}) }
+    : {};
   const list = (
-    <ul ref={parent ? undefined : root} className={clsx(styles.list, FIELD_LIST_CLASS)} aria-label={label}>
+    <ul
+      ref={parent ? undefined : root}
+      className={clsx(styles.list, FIELD_LIST_CLASS)}
+      aria-label={label}
+      {...schemaAttributes}>
       {children}
     </ul>
   );

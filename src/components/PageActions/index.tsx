@@ -1,4 +1,5 @@
 import React, { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import Link from '@docusaurus/Link';
 import { markdownPathOf } from '@site/config/pageMarkdown.mjs';
 import DevServerNote, { isDevServer } from '@site/src/components/DevServerNote';
 import { COPY_OUTCOMES, type CopyOutcome } from './copyMarkdown';
@@ -7,15 +8,17 @@ import styles from './styles.module.css';
 export interface Props {
   /** The page's URL path (base URL included): its Markdown is at the same path plus `.md`. */
   readonly permalink: string;
+  /** The page that says how to connect an assistant to the docs' MCP server (base URL included). */
+  readonly assistantGuide: string;
 }
 
 /**
- * "Copy page" and "View as Markdown" beside a docs page's title. Copying fetches the page's Markdown
+ * "Copy page", "View as Markdown" and "Connect your assistant" beside a docs page's title. Copying fetches the page's Markdown
  * (plugins/page-markdown), puts it on the clipboard and says so in a live region; the copying code is
  * loaded on the first press. The "More" disclosure holds the Markdown link and says why an assistant
  * needs the copied text: the docs are private, so it cannot open their links.
  */
-export default function PageActions({ permalink }: Props): ReactNode {
+export default function PageActions({ permalink, assistantGuide }: Props): ReactNode {
   const markdownUrl = markdownPathOf(permalink);
   const [outcome, setOutcome] = useState<CopyOutcome | undefined>();
   const [busy, setBusy] = useState(false);
@@ -81,8 +84,12 @@ export default function PageActions({ permalink }: Props): ReactNode {
             View as Markdown
           </a>
         )}
+        <Link className={styles.link} to={assistantGuide}>
+          Connect your assistant
+        </Link>
         <p className={styles.note}>
-          These docs are private: an assistant cannot open them, so give it the copied page.
+          These docs are private: an assistant cannot open them, so give it the copied page, or connect it to the docs
+          with your sign-in.
         </p>
       </div>
       <p className={styles.status} role="status" aria-live="polite">

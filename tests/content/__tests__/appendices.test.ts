@@ -1,4 +1,5 @@
 import { API_NAMES, loadBundled, operationsOf, type ApiName, type JsonObject } from '../../../openapi/descriptions';
+import { ERROR_TABLE_COLUMNS } from '../../../contracts/content/errorTable';
 import { docsFiles, readPage } from '../docsPages';
 
 /**
@@ -8,7 +9,8 @@ import { docsFiles, readPage } from '../docsPages';
  *     {/* enum: orders#OrderStatus *\/}
  *     | Value | Meaning |
  *
- * Its first column holds the values, each in backticks.
+ * Its first column holds the values, each in backticks; in a table of error codes, which has the one layout of
+ * errors tables (`contracts/content/errorTable.ts`), its Code column does.
  */
 const enums: { api: ApiName; name: string; values: string[] }[] = API_NAMES.flatMap((api) => {
   const schemas = ((loadBundled(api, { dereferenced: false }).components as JsonObject).schemas ?? {}) as Record<
@@ -28,7 +30,10 @@ const tables = docsFiles()
       .map((table) => ({
         where: `${page.file}:${table.line}`,
         schema: table.marker!.slice('enum:'.length).trim(),
-        values: table.rows.slice(1).map((cells) => /^`([^`]+)`/.exec(cells[0])?.[1] ?? `(not a value: ${cells[0]})`),
+        values: table.rows.slice(1).map((cells) => {
+          const cell = cells[Math.max(0, table.rows[0].indexOf(ERROR_TABLE_COLUMNS[1]))];
+          return /^`([^`]+)`/.exec(cell)?.[1] ?? `(not a value: ${cell})`;
+        }),
       })),
   );
 

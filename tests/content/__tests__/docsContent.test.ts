@@ -1,4 +1,4 @@
-import { docsFiles, isPartial, proseWords, readPage } from '../docsPages';
+import { docsFiles, isPartial, proseWords, readPage, textLines } from '../docsPages';
 
 const pages = docsFiles().map(readPage);
 
@@ -10,7 +10,7 @@ const PLACEHOLDERS = /\b(TODO|TBD|FIXME|XXX|lorem ipsum|coming soon|placeholder 
 
 describe('the docs pages', () => {
   it('are all here', () => {
-    expect(pages.filter((page) => !isPartial(page.file)).length).toBe(87);
+    expect(pages.filter((page) => !isPartial(page.file)).length).toBe(88);
   });
 
   it(`have at least ${MIN_PROSE_WORDS} words of prose (tables and code not counted), except example pages`, () => {
@@ -80,5 +80,15 @@ describe('the docs pages', () => {
         .map((block) => `${page.file}:${block.line}`),
     );
     expect(untitled).toEqual([]);
+  });
+
+  it('write an admonition title in brackets (`:::info[Sandbox only]`), the one form the MDX of the site reads', () => {
+    // The v4 future flag turns off the MDX 1 form `:::info Sandbox only`, which then shows as text.
+    const unread = pages.flatMap((page) =>
+      textLines(page)
+        .filter(({ text }) => /^\s*(>\s*)*:{3,}[a-z]+\s+\S/.test(text))
+        .map(({ line, text }) => `${page.file}:${line}: ${text.trim()}`),
+    );
+    expect(unread).toEqual([]);
   });
 });

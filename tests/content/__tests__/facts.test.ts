@@ -2,6 +2,7 @@ import { API_NAMES, loadDereferenced, operationsOf, type JsonObject } from '../.
 import {
   BODY_LIMITS,
   CLIENT_AUTHENTICATION,
+  CURSOR_LIFETIME_HOURS,
   ENVIRONMENTS,
   IDEMPOTENCY_WINDOW_HOURS,
   RATE_LIMIT,
@@ -24,6 +25,11 @@ const scheme = (document: JsonObject) =>
 const idempotencyKeyParameters = (document: JsonObject, api: (typeof API_NAMES)[number]) =>
   operationsOf(api, document).flatMap((operation) =>
     ((operation.definition.parameters ?? []) as JsonObject[]).filter((p) => p.name === 'Idempotency-Key'),
+  );
+
+const cursorParameters = (document: JsonObject, api: (typeof API_NAMES)[number]) =>
+  operationsOf(api, document).flatMap((operation) =>
+    ((operation.definition.parameters ?? []) as JsonObject[]).filter((p) => p.name === 'cursor' && p.in === 'query'),
   );
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
@@ -56,6 +62,7 @@ const STATED_FACTS: { readonly fact: string; readonly pattern: RegExp; readonly 
     value: IDEMPOTENCY_WINDOW_HOURS,
   },
   { fact: 'token lifetime', pattern: /\btokens? (?:live|lives) (\d+) seconds/gi, value: TOKEN.lifetimeSeconds },
+  { fact: 'cursor lifetime', pattern: /\bexpires,? (\d+) hours after/gi, value: CURSOR_LIFETIME_HOURS },
   {
     fact: 'token renewal',
     pattern: /\bless than (\d+) seconds remain/gi,
@@ -64,7 +71,7 @@ const STATED_FACTS: { readonly fact: string; readonly pattern: RegExp; readonly 
 ];
 
 describe('contracts/facts/index.ts', () => {
-  it('holds the servers, token URL, client authentication, token timing, rate limit and idempotency window of every description', () => {
+  it('holds the servers, token URL, client authentication, token timing, rate limit, idempotency window and cursor lifetime of every description', () => {
     const wrong = descriptions.flatMap(({ api, document }) => {
       const problems: string[] = [];
       const servers = ((document.servers ?? []) as JsonObject[]).map((server) => server.url);
@@ -86,6 +93,9 @@ describe('contracts/facts/index.ts', () => {
       for (const parameter of idempotencyKeyParameters(document, api))
         if (parameter['x-replay-window-hours'] !== IDEMPOTENCY_WINDOW_HOURS)
           problems.push(`${api}: Idempotency-Key x-replay-window-hours ${String(parameter['x-replay-window-hours'])}`);
+      for (const parameter of cursorParameters(document, api))
+        if (parameter['x-cursor-lifetime-hours'] !== CURSOR_LIFETIME_HOURS)
+          problems.push(`${api}: cursor x-cursor-lifetime-hours ${String(parameter['x-cursor-lifetime-hours'])}`);
       return problems;
     });
     expect(wrong).toEqual([]);
@@ -122,7 +132,7 @@ describe('contracts/facts/index.ts', () => {
 });
 
 describe('the API descriptions', () => {
-  it('state the rate limit, idempotency window and token timing with the numbers of contracts/facts/index.ts', () => {
+  it('state the rate limit, idempotency window, token timing and cursor lifetime with the numbers of contracts/facts/index.ts', () => {
     const wrong = descriptions.flatMap(({ api, document }) =>
       stringsOf(document).flatMap(({ where, text }) =>
         STATED_FACTS.flatMap(({ fact, pattern, value }) =>
@@ -162,6 +172,7 @@ const TYPED_FACTS: { readonly fact: string; readonly pattern: RegExp }[] = [
     fact: 'idempotency window',
     pattern: /\b\d+[ -]hours?\b.*\b(?:key|idempot|retry|replay)|\b(?:key|idempot|retry|replay).*\b\d+[ -]hours?\b/i,
   },
+  { fact: 'cursor lifetime', pattern: /\b\d+[ -]hours?\b.*\bcursor|\bcursor.*\b\d+[ -]hours?\b/i },
   {
     fact: 'token lifetime',
     pattern: /\b\d+`? seconds\b.*\b(?:token|expires?)|\b(?:token|lives|expires?)\b.*\b\d+`? seconds\b|\bone hour\b/i,

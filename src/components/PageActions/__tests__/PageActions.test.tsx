@@ -44,7 +44,7 @@ describe('PageActions', () => {
     const before = process.env.NODE_ENV;
     process.env.NODE_ENV = 'development';
     try {
-      render(<PageActions permalink="/docs/x" />);
+      render(<PageActions permalink="/docs/x" assistantGuide="/docs/getting-started/assistant" />);
       fireEvent.click(screen.getByRole('button', { name: 'More page actions' }));
       expect(screen.queryByRole('link', { name: 'View as Markdown' })).toBeNull();
       expect(screen.getByTestId('dev-server-note')).toHaveTextContent(
@@ -55,14 +55,28 @@ describe('PageActions', () => {
     }
   });
 
+  test('links the page that says how to connect an assistant to the docs', () => {
+    render(<PageActions permalink="/portal/docs/x" assistantGuide="/portal/docs/getting-started/assistant" />);
+    fireEvent.click(screen.getByRole('button', { name: 'More page actions' }));
+    expect(screen.getByRole('link', { name: 'Connect your assistant' })).toHaveAttribute(
+      'href',
+      '/portal/docs/getting-started/assistant',
+    );
+  });
+
   test('links the page’s Markdown: the path plus .md, or index.md inside a folder’s page', () => {
-    const { unmount } = render(<PageActions permalink="/docs/trading-api/equity/single-equity-order" />);
+    const { unmount } = render(
+      <PageActions
+        permalink="/docs/trading-api/equity/single-equity-order"
+        assistantGuide="/docs/getting-started/assistant"
+      />,
+    );
     expect(screen.getByRole('link', { name: 'View as Markdown', hidden: true })).toHaveAttribute(
       'href',
       '/docs/trading-api/equity/single-equity-order.md',
     );
     unmount();
-    render(<PageActions permalink="/docs/trading-api/" />);
+    render(<PageActions permalink="/docs/trading-api/" assistantGuide="/docs/getting-started/assistant" />);
     expect(screen.getByRole('link', { name: 'View as Markdown', hidden: true })).toHaveAttribute(
       'href',
       '/docs/trading-api/index.md',
@@ -70,7 +84,7 @@ describe('PageActions', () => {
   });
 
   test('"More" discloses the link and the note, and Escape closes it, back on the toggle', () => {
-    render(<PageActions permalink="/docs/x" />);
+    render(<PageActions permalink="/docs/x" assistantGuide="/docs/getting-started/assistant" />);
     const toggle = screen.getByRole('button', { name: 'More page actions' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('link', { name: 'View as Markdown' })).toBeNull();
@@ -87,7 +101,7 @@ describe('PageActions', () => {
     const env = environment();
     Object.assign(window, { fetch: env.fetch });
     Object.defineProperty(navigator, 'clipboard', { value: env.clipboard, configurable: true });
-    render(<PageActions permalink="/docs/x" />);
+    render(<PageActions permalink="/docs/x" assistantGuide="/docs/getting-started/assistant" />);
     fireEvent.click(screen.getByRole('button', { name: 'Copy page' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(COPY_OUTCOMES.copied));
     expect(env.writeText).toHaveBeenCalledWith(MARKDOWN);
