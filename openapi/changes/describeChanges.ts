@@ -105,6 +105,8 @@ interface SchemaPlace {
   readonly prefix: readonly PathPart[];
   /** The name of a parameter, whose schema is the parameter's value. */
   readonly parameter?: { readonly name: string; readonly in: string };
+  /** The name of a response header, whose schema is the header's value. */
+  readonly header?: string;
 }
 
 /** The field a schema path leads to, and the keyword path that changed under it. */
@@ -209,18 +211,22 @@ function schemaChange(context: Context, place: SchemaPlace, diff: Diff, rest: re
   const fieldName = target.names.join('.');
   const subject = place.parameter
     ? `${place.parameter.in} parameter ${quote(place.parameter.name)}${fieldName ? ` (${quote(fieldName)})` : ''}`
-    : fieldName
-      ? fieldLabel(place.side, place.status, fieldName)
-      : place.side === 'request'
-        ? 'the request body'
-        : `${responseName(place.status)} body`;
+    : place.header
+      ? `response header ${quote(place.header)} of ${responseName(place.status)}`
+      : fieldName
+        ? fieldLabel(place.side, place.status, fieldName)
+        : place.side === 'request'
+          ? 'the request body'
+          : `${responseName(place.status)} body`;
   const anchors = place.parameter
     ? [fieldAnchor(place.parameter.in, place.parameter.name)]
-    : target.anchorable && place.scope && fieldName
-      ? [fieldAnchor(place.scope, fieldName)]
-      : place.status && place.side === 'response' && place.scope === null
-        ? [fieldAnchor('status', place.status)]
-        : [];
+    : place.header
+      ? [fieldAnchor('responseHeader', place.header)]
+      : target.anchorable && place.scope && fieldName
+        ? [fieldAnchor(place.scope, fieldName)]
+        : place.status && place.side === 'response' && place.scope === null
+          ? [fieldAnchor('status', place.status)]
+          : [];
   const location: ChangeLocation = {
     side: place.side,
     pointer: pointerOf(diff.path),
@@ -627,29 +633,58 @@ function operationChange(
     }
     if (third === 'headers' && fourth !== undefined) {
       const header = String(fourth);
+      // The page lists each header once, under Response headers, and each status under Responses.
+      const headerLocation: ChangeLocation = {
+        ...statusLocation,
+        anchors: [fieldAnchor('responseHeader', header), ...statusLocation.anchors],
+      };
       if (rest.length === 4) {
         return diff.action === 'add'
           ? change(
               'response-header-added',
               `response header ${quote(header)} added to the ${status} response`,
-              statusLocation,
+              headerLocation,
             )
           : change(
               'response-header-removed',
               `response header ${quote(header)} removed from the ${status} response`,
-              statusLocation,
+              headerLocation,
             );
       }
       if (isDocumentation(rest[4]))
         return change(
           'documentation',
           `response header ${quote(header)}: ${String(rest[4])} ${verb(diff)}`,
-          statusLocation,
+          headerLocation,
         );
+      if (rest[4] === 'schema') {
+        // What the header's value may be, judged as a response field's: a narrower value promises less.
+        const place: SchemaPlace = {
+          side: 'response',
+          status,
+          scope: null,
+          header,
+          prefix: [...operationPath, ...rest.slice(0, 5)],
+        };
+        return schemaChange(context, place, diff, rest.slice(5));
+      }
+      if (rest[4] === 'required' && rest.length === 5) {
+        return diff.after === true
+          ? change(
+              'other-compatible',
+              `response header ${quote(header)} of the ${status} response is now always sent`,
+              headerLocation,
+            )
+          : change(
+              'field-removed',
+              `response header ${quote(header)} of the ${status} response may now be left out`,
+              headerLocation,
+            );
+      }
       return change(
         'type-changed',
         `response header ${quote(header)} of the ${status} response changed`,
-        statusLocation,
+        headerLocation,
       );
     }
     if (third === 'content' && fourth !== undefined) {

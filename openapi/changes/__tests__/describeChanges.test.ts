@@ -236,7 +236,7 @@ const RULE_CASES: readonly RuleCase[] = [
     rule: 'response-header-removed',
     title: 'a response header removed',
     edit: (document) => delete place(document).responses['201'].headers.Location,
-    expected: [change('response-header-removed', 'placeOrder', 'response', ['status.201'])],
+    expected: [change('response-header-removed', 'placeOrder', 'response', ['responseHeader.Location', 'status.201'])],
     says: ['response header `Location` removed from the 201 response'],
   },
   {
@@ -441,7 +441,9 @@ const RULE_CASES: readonly RuleCase[] = [
     rule: 'response-header-added',
     title: 'a response header added',
     edit: (document) => (place(document).responses['201'].headers['X-Request-Id'] = { schema: { type: 'string' } }),
-    expected: [change('response-header-added', 'placeOrder', 'response', ['status.201'])],
+    expected: [
+      change('response-header-added', 'placeOrder', 'response', ['responseHeader.X-Request-Id', 'status.201']),
+    ],
     says: ['response header `X-Request-Id` added to the 201 response'],
   },
   {
@@ -488,6 +490,20 @@ const RULE_CASES: readonly RuleCase[] = [
       change('other-compatible', 'placeOrder', 'response', ['response.note']),
     ],
     says: ['maxLength set to `200`'],
+  },
+  {
+    rule: 'other-compatible',
+    title: "a response header's value held to a pattern: the value a client gets promises more",
+    edit: (document) => (place(document).responses['201'].headers.Location.schema.pattern = '^/v1/orders/'),
+    expected: [change('other-compatible', 'placeOrder', 'response', ['responseHeader.Location'])],
+    says: ['response header `Location` of the 201 response: pattern set to `^/v1/orders/`'],
+  },
+  {
+    rule: 'type-changed',
+    title: "a response header's value changes type",
+    edit: (document) => (place(document).responses['201'].headers.Location.schema.type = 'integer'),
+    expected: [change('type-changed', 'placeOrder', 'response', ['responseHeader.Location'])],
+    says: ['response header `Location` of the 201 response changed type from string to integer'],
   },
   {
     rule: 'documentation',
