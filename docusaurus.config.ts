@@ -103,6 +103,9 @@ const config = {
   ],
 
   onBrokenLinks: 'ignore',
+  // A link to an anchor no page has stops the build: the changelog links each change to its field on the endpoint
+  // page, and the endpoint pages' fields tell the check their anchors (src/components/ApiField).
+  onBrokenAnchors: 'throw',
   markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'ignore' } },
 
   i18n: { defaultLocale: 'en', locales: ['en'] },

@@ -27,6 +27,7 @@ module.exports = {
     // Docusaurus's router is react-router-dom v5; tests render inside its MemoryRouter.
     '^@docusaurus/router$': 'react-router-dom',
     '^@docusaurus/useIsBrowser$': '<rootDir>/tests/unit/stubs/useIsBrowser.ts',
+    '^@docusaurus/useBrokenLinks$': '<rootDir>/tests/unit/stubs/useBrokenLinks.ts',
   },
   // The API descriptions, bundled once for every test file (openapi/descriptions.ts).
   globalSetup: '<rootDir>/openapi/jestGlobalSetup.ts',

@@ -12,7 +12,9 @@ function readerFacingFiles(): string[] {
   return ['docs', 'openapi', 'src', 'config'].flatMap((root) =>
     readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.(mdx?|ya?ml|json|tsx?)$/.test(file) && !file.includes('__tests__'))
-      .map((file) => path.join(root, file)),
+      .map((file) => path.join(root, file))
+      // A released description is history (openapi/released/): the names it used when it shipped.
+      .filter((file) => !file.startsWith(path.join('openapi', 'released'))),
   );
 }
 

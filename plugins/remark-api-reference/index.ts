@@ -10,9 +10,12 @@
  *   chains to the next with `save="ORDER_ID=orderId"` (the curl sample sets the variable from the response)
  *   and `variables="orderId=ORDER_ID"` (a path parameter or body field read from the variable);
  * - `<ApiSchema name="onboarding#/components/schemas/Affiliation" />`: a schema's fields;
- * - `<ApiVersion api="accounts" />`, inside a sentence: the description's `info.version`, as inline code.
+ * - `<ApiVersion api="accounts" />`, inside a sentence: the description's `info.version`, as inline code;
+ * - `<Changelog>`, holding a `<ReleaseNote api="orders" version="1.4.0">` per release a writer explains: every
+ *   released version of every description with its changes, computed from `openapi/released/`, and those notes
+ *   (`changelogNodes.ts`).
  *
- * An unknown operation, schema, example or API stops the build with the page's path.
+ * An unknown operation, schema, example, API or release stops the build with the page's path.
  */
 import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
@@ -29,18 +32,39 @@ import {
 } from '../../openapi/descriptions';
 import { isObject } from '../../openapi/document';
 import type { EnvironmentUrl, ScopeAlternatives } from '../../contracts/content/endpointFacts';
+import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/changelog';
+import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './changeMarks';
+import { changelogNodes, releaseKey, type OperationPage } from './changelogNodes';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { sampleOptionsOf } from './requestModel';
 import { resolveReferences } from './resolveReferences';
 
 interface Descriptions {
   readonly operations: ReadonlyMap<string, ReferenceOperation>;
+  /** Each operation's endpoint page (`x-docs-path`), by `operationId`. */
+  readonly docsPaths: ReadonlyMap<string, string>;
   readonly documents: Readonly<Record<ApiName, JsonObject>>;
   /** Each description's component keys (`sameComponentIn`). */
   readonly componentKeys: Readonly<Record<ApiName, (pointer: string) => string>>;
 }
 
 let descriptions: (Descriptions & { readonly signature: string }) | null = null;
+
+let history: {
+  readonly signature: string;
+  readonly releases: readonly ChangelogRelease[];
+  readonly marks: ReadonlyMap<string, OperationMarks>;
+} | null = null;
+
+/** The computed changelog and the marks it gives the operations, again only when a description file has changed. */
+function loadHistory(): NonNullable<typeof history> {
+  const signature = descriptionsSignature();
+  if (history?.signature !== signature) {
+    const releases = computeChangelog();
+    history = { signature, releases, marks: changeMarks(releases) };
+  }
+  return history;
+}
 
 /** Every description, bundled (`bundleDescriptions`, awaited by the transformer) with its references resolved here. */
 function loadDescriptions(): Descriptions {
@@ -58,9 +82,11 @@ function loadDescriptions(): Descriptions {
     API_NAMES.map((api) => [api, resolveReferences(bundled[api], bundled[api], componentKeys[api])]),
   ) as Record<ApiName, JsonObject>;
   const operations = new Map<string, ReferenceOperation>();
+  const docsPaths = new Map<string, string>();
   for (const api of API_NAMES) {
     const route = API_REFERENCE_PAGES.find((page) => page.api === api)?.route ?? '/api';
     for (const operation of operationsOf(api, documents[api])) {
+      if (typeof operation.docsPath === 'string') docsPaths.set(operation.operationId, operation.docsPath);
       const servers = operationServers(documents[api], operation.path, operation.definition);
       operations.set(operation.operationId, {
         ...operation,
@@ -71,7 +97,7 @@ function loadDescriptions(): Descriptions {
       });
     }
   }
-  descriptions = { operations, documents, componentKeys, signature };
+  descriptions = { operations, docsPaths, documents, componentKeys, signature };
   return descriptions;
 }
 
@@ -188,16 +214,59 @@ function phrasingParser(fromMarkdown: (markdown: string) => Root): ToPhrasing {
   };
 }
 
+/** The endpoint page of each operation today, with the anchors its `<ApiOperation>` block gives it. */
+function operationPages(toPhrasing: ToPhrasing): (operationId: string) => OperationPage | undefined {
+  const pages = new Map<string, OperationPage | undefined>();
+  return (operationId) => {
+    if (!pages.has(operationId)) {
+      const { operations, docsPaths } = loadDescriptions();
+      const operation = operations.get(operationId);
+      const href = docsPaths.get(operationId);
+      pages.set(
+        operationId,
+        operation && href ? { href, anchors: anchorsIn(operationNodes(operation, 3, toPhrasing)) } : undefined,
+      );
+    }
+    return pages.get(operationId);
+  };
+}
+
+/** `<Changelog>` with its `<ReleaseNote>`s → the computed changelog with each note in its release. */
+function changelog(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing): RootContent[] {
+  const { releases } = loadHistory();
+  const released = new Set(releases.map((release) => releaseKey(release.api, release.version)));
+  const notes = new Map<string, RootContent[]>();
+  for (const child of node.children) {
+    if (child.type !== 'mdxJsxFlowElement' || child.name !== 'ReleaseNote') {
+      throw new Error(`${where}: <Changelog> holds only <ReleaseNote api="…" version="…"> elements`);
+    }
+    const key = releaseKey(required(child, 'api', where), required(child, 'version', where));
+    if (!released.has(key)) {
+      throw new Error(`${where}: <ReleaseNote> of ${key}, which openapi/released/releases.yaml does not list`);
+    }
+    if (notes.has(key)) throw new Error(`${where}: two <ReleaseNote>s of ${key}`);
+    notes.set(key, child.children as RootContent[]);
+  }
+  return changelogNodes({
+    releases,
+    notes,
+    pageOf: operationPages(toPhrasing),
+    rulesHref: '/docs/getting-started/versioning#what-is-a-breaking-change',
+    toPhrasing,
+  });
+}
+
 function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing): RootContent[] | null {
   switch (node.name) {
+    case 'Changelog':
+      return changelog(node, where, toPhrasing);
     case 'ApiOperation': {
       const depth = Number(attributeOf(node, 'headingLevel') ?? 3);
       if (![2, 3, 4, 5, 6].includes(depth)) throw new Error(`${where}: headingLevel must be 2 to 6`);
-      return operationNodes(
-        operationFor(required(node, 'operationId', where), where),
-        depth as Heading['depth'],
-        toPhrasing,
-      );
+      const operation = operationFor(required(node, 'operationId', where), where);
+      const nodes = operationNodes(operation, depth as Heading['depth'], toPhrasing);
+      markChanges(nodes, loadHistory().marks.get(operation.operationId));
+      return nodes;
     }
     case 'RequestSamples': {
       const operation = operationFor(required(node, 'operationId', where), where);

@@ -16,7 +16,7 @@ interface FieldRow {
 }
 
 /** Nesting deeper than this is summarised by its type; the reference page shows the rest. */
-const MAX_DEPTH = 4;
+export const FIELD_REFERENCE_DEPTH = 4;
 
 /** Merges `allOf` members into one schema (properties and `required` united). */
 export function mergeAllOf(schema: JsonObject): JsonObject {
@@ -192,7 +192,7 @@ export function fieldTree(input: JsonObject, prefix = '', depth = 0): FieldNode[
     if (!isObject(value)) return [];
     const property = mergeAllOf(value);
     const name = `${prefix}${key}`;
-    const child = depth + 1 < MAX_DEPTH ? childObject(property) : null;
+    const child = depth + 1 < FIELD_REFERENCE_DEPTH ? childObject(property) : null;
     const plain = withoutNull(property);
     const component = schemaComponent(childObject(property)?.object ?? {});
     return [

@@ -2,6 +2,7 @@ import React, { Fragment, lazy, Suspense, useState, type ReactNode } from 'react
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import ChangeMark from '../ChangeMark';
 import KeptCode from '../KeptCode';
 import { tryItAnchor } from '@site/contracts/tryIt/anchor';
 import {
@@ -22,6 +23,12 @@ export interface Props {
   readonly security: string;
   readonly referenceHref: string;
   readonly operationId: string;
+  /** The last release that added or changed it in a way a client sees (plugins/remark-api-reference/changeMarks.ts). */
+  readonly change?: 'added' | 'changed';
+  /** That release, `Trading API 1.4.0`. */
+  readonly changeRelease?: string;
+  /** That release's changelog entry. */
+  readonly changeHref?: string;
 }
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -97,6 +104,9 @@ export default function ApiEndpoint({
   security,
   referenceHref,
   operationId,
+  change,
+  changeRelease,
+  changeHref,
 }: Props): ReactNode {
   const alternatives = decodeScopeAlternatives(security);
   const scopeCount = new Set(alternatives.flat()).size;
@@ -123,6 +133,14 @@ export default function ApiEndpoint({
         <dd>
           <Scopes alternatives={alternatives} />
         </dd>
+        {change && changeRelease && changeHref ? (
+          <>
+            <dt>History</dt>
+            <dd>
+              <ChangeMark kind={change} release={changeRelease} href={changeHref} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       <p className={styles.reference}>
         <Link to={referenceHref}>Open {operationId} in the API reference</Link>

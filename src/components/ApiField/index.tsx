@@ -1,5 +1,7 @@
 import React, { type ReactNode } from 'react';
 import clsx from 'clsx';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import ChangeMark from '../ChangeMark';
 import KeepWhole from '../KeepWhole';
 import { KEPT_WORD_LENGTH } from '../../../contracts/words/wordLengths';
 import { UNINDEXED_FIELD_CLASS } from '../../../contracts/content/fieldAnchor';
@@ -21,6 +23,12 @@ export interface Props {
   readonly schema?: string;
   /** `true` when its description is that schema's own. */
   readonly schemaDescribed?: 'true';
+  /** The last release that added or changed it in a way a client sees (plugins/remark-api-reference/changeMarks.ts). */
+  readonly change?: 'added' | 'changed';
+  /** That release, `Trading API 1.4.0`. */
+  readonly changeRelease?: string;
+  /** That release's changelog entry. */
+  readonly changeHref?: string;
   /** Its description (a paragraph), then its own fields (an `ApiFieldList`). */
   readonly children?: ReactNode;
 }
@@ -38,8 +46,13 @@ export default function ApiField({
   requirement,
   schema,
   schemaDescribed,
+  change,
+  changeRelease,
+  changeHref,
   children,
 }: Props): ReactNode {
+  // The build's link check knows the anchor, so a link to a field (the changelog's) is not reported as broken.
+  useBrokenLinks().collectAnchor(anchor);
   const schemaAttributes = schema
     ? { [SCHEMA_ATTRIBUTES.schema]: schema, ...(schemaDescribed ? { [SCHEMA_ATTRIBUTES.described]: 'true' } : {}) }
     : {};
@@ -50,6 +63,9 @@ export default function ApiField({
         {type ? <span className={clsx(styles.type, UNINDEXED_FIELD_CLASS)}>{type}</span> : null}
         {location ? <span className={clsx(styles.location, UNINDEXED_FIELD_CLASS)}>in {location}</span> : null}
         {requirement ? <span className={clsx(styles[requirement], UNINDEXED_FIELD_CLASS)}>{requirement}</span> : null}
+        {change && changeRelease && changeHref ? (
+          <ChangeMark kind={change} release={changeRelease} href={changeHref} className={UNINDEXED_FIELD_CLASS} />
+        ) : null}
         <a className={styles.anchor} href={`#${anchor}`} aria-label={`Link to ${anchor}`}>
           #
         </a>

@@ -81,7 +81,8 @@ describe('the links of the docs and the descriptions', () => {
       });
     });
     const descriptions = readdirSync(path.join(ROOT, 'openapi'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.yaml'))
+      // A released description is history (openapi/released/): its links were checked when it shipped.
+      .filter((file) => file.endsWith('.yaml') && !file.startsWith('released'))
       .flatMap((file) => {
         const source = readFileSync(path.join(ROOT, 'openapi', file), 'utf8');
         const links = [

@@ -8,6 +8,8 @@ import {
   type Operation,
 } from '../../../openapi/descriptions';
 import { TOKEN_URL } from '../../../contracts/facts';
+import { computeChangelog } from '../../../openapi/changes/changelog';
+import { compareVersions } from '../../../openapi/changes/released';
 import { docsFiles, readPage, type DocsPage } from '../docsPages';
 
 /**
@@ -272,52 +274,30 @@ describe('the journey pages', () => {
 
 describe('the changelog', () => {
   const changelog = readPage('getting-started/changelog.mdx');
-  const titles = new Map(API_NAMES.map((api) => [String((dereferenced[api].info as JsonObject).title), api]));
-  const entries = changelog.headings.reduce<{ date: string; api: string; version: string; line: number }[]>(
-    (list, heading) => {
-      if (heading.depth === 2) {
-        list.push({ date: heading.text, api: '', version: '', line: heading.line });
-      } else if (heading.depth === 3) {
-        const date = list.at(-1)?.date ?? '(none)';
-        const match = /^(.+) (\d+\.\d+\.\d+)$/.exec(heading.text);
-        list.push({ date, api: match?.[1] ?? heading.text, version: match?.[2] ?? '', line: heading.line });
-      }
-      return list;
-    },
-    [],
+  const releases = computeChangelog();
+  const notes = [...changelog.source.matchAll(/^<ReleaseNote api="([^"]*)" version="([^"]*)">$/gm)].map(
+    ([, api, version]) => `${api} ${version}`,
   );
-  const releases = entries.filter((entry) => entry.api);
-  const semver = (version: string) => version.split('.').map(Number);
-  const newer = (a: string, b: string) => {
-    const [x, y] = [semver(a), semver(b)];
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-  };
 
-  it('has dated entries, newest first, none in the future', () => {
-    const dates = entries.filter((entry) => !entry.api).map((entry) => entry.date);
-    expect(dates.length).toBeGreaterThan(1);
-    expect(dates.filter((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))).toEqual([]);
-    expect([...dates].sort().reverse()).toEqual(dates);
-    expect(new Set(dates).size).toBe(dates.length);
-    expect(dates.filter((date) => date > new Date().toISOString().slice(0, 10))).toEqual([]);
-  });
-
-  it('names each release by the title of its API and a version, in falling order per API', () => {
-    expect(releases.filter((entry) => !titles.has(entry.api) || !entry.version).map((entry) => entry.line)).toEqual([]);
-    const out = [...titles.keys()].flatMap((title) => {
-      const versions = releases.filter((entry) => entry.api === title).map((entry) => entry.version);
-      return versions.every((version, index) => index === 0 || newer(versions[index - 1], version) > 0)
+  it('is computed from the released descriptions: days newest first, none in the future, each API newest first', () => {
+    const days = releases.map((release) => release.date);
+    expect([...days].sort().reverse()).toEqual(days);
+    expect(days.filter((day) => day > new Date().toISOString().slice(0, 10))).toEqual([]);
+    const out = API_NAMES.flatMap((api) => {
+      const versions = releases.filter((release) => release.api === api).map((release) => release.version);
+      return versions.every((version, index) => index === 0 || compareVersions(versions[index - 1], version) > 0)
         ? []
-        : [`${title}: ${versions.join(', ')}`];
+        : [`${api}: ${versions.join(', ')}`];
     });
     expect(out).toEqual([]);
+    expect(changelog.source).toMatch(/^<Changelog>$/m);
   });
 
   it("gives each API's newest entry the version of its description, whose major version is the one in the path", () => {
     const wrong = API_NAMES.flatMap((api) => {
       const info = dereferenced[api].info as JsonObject;
-      const newest = releases.find((entry) => entry.api === info.title)?.version;
-      const major = semver(String(info.version))[0];
+      const newest = releases.find((release) => release.api === api)?.version;
+      const major = Number(String(info.version).split('.')[0]);
       const servers = ((dereferenced[api].servers ?? []) as { url: string }[]).filter(
         (server) => !server.url.endsWith(`/v${major}`),
       );
@@ -329,6 +309,13 @@ describe('the changelog', () => {
       ];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('has one note for each release, the why and what to do, and none for a version never released', () => {
+    const released = releases.map((release) => `${release.api} ${release.version}`);
+    expect(notes.filter((note) => !released.includes(note))).toEqual([]);
+    expect(notes.filter((note, index) => notes.indexOf(note) !== index)).toEqual([]);
+    expect(released.filter((release) => !notes.includes(release))).toEqual([]);
   });
 
   it('announces every deprecated operation, which answers with the Deprecation header', () => {

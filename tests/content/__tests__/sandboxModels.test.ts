@@ -17,7 +17,9 @@ const OVER_CLAIM =
 const descriptionFiles = (): string[] =>
   readdirSync(OPENAPI_DIR, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    // A released description is history (openapi/released/): what it said when it shipped.
+    .filter((file) => !file.startsWith(path.join(OPENAPI_DIR, 'released')));
 
 const SRC_DIR = path.join(OPENAPI_DIR, '..', 'src');
 const componentFiles = (): string[] =>

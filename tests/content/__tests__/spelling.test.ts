@@ -55,7 +55,11 @@ function britishSpellings(file: string, text: string): string[] {
 
 describe('US English throughout', () => {
   it('the docs and the API descriptions', () => {
-    const files = [...filesUnder('docs', /\.mdx?$|\.json$/), ...filesUnder('openapi', /\.ya?ml$/)];
+    const files = [
+      ...filesUnder('docs', /\.mdx?$|\.json$/),
+      // A released description is history (openapi/released/): it was checked when it shipped.
+      ...filesUnder('openapi', /\.ya?ml$/).filter((file) => !file.startsWith(path.join('openapi', 'released'))),
+    ];
     expect(files.length).toBeGreaterThan(80);
     expect(files.flatMap((file) => britishSpellings(file, readFileSync(path.join(ROOT, file), 'utf8')))).toEqual([]);
   });

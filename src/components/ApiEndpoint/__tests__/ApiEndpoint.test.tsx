@@ -73,6 +73,30 @@ describe('ApiEndpoint', () => {
     expect(fact(renderEndpoint([['orders.read'], []]), 'Scope')).toBe('None');
   });
 
+  it('names the release that last changed the operation, linked to the changelog, and nothing when none did', () => {
+    render(
+      <ApiEndpoint
+        method="GET"
+        path="/orders/equity"
+        urls={URLS}
+        summary="Search equity orders"
+        security={encodeScopeAlternatives([['orders.read']])}
+        referenceHref="/api/orders-api#operation/searchEquityOrders"
+        operationId="searchEquityOrders"
+        change="changed"
+        changeRelease="Trading API 1.4.0"
+        changeHref="/docs/getting-started/changelog#trading-api-1-4-0"
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Operation searchEquityOrders' });
+    expect(fact(region, 'History')).toBe('Changed in Trading API 1.4.0');
+    expect(within(region).getByRole('link', { name: 'Changed in Trading API 1.4.0' })).toHaveAttribute(
+      'href',
+      '/docs/getting-started/changelog#trading-api-1-4-0',
+    );
+    expect(within(renderEndpoint([['orders.write']])).queryByText('History')).toBeNull();
+  });
+
   it('refuses facts it cannot read', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() =>
