@@ -61,7 +61,7 @@ function whatChanged(change: DescriptionChange): string {
 }
 
 /** `POST /orders/equity`, linked to its endpoint page, at the changed field if the page still shows it. */
-function operationLink(change: DescriptionChange, input: ChangelogInput): PhrasingContent[] {
+function operationLink(change: DescriptionChange, input: ChangeListInput): PhrasingContent[] {
   const { operation } = change;
   if (!operation) return [];
   const label = code(`${operation.method} ${operation.path}`);
@@ -71,8 +71,11 @@ function operationLink(change: DescriptionChange, input: ChangelogInput): Phrasi
   return [link(anchor ? `${page.href}#${anchor}` : page.href, [label])];
 }
 
+/** What a list of changes needs to link its operations. */
+export type ChangeListInput = Pick<ChangelogInput, 'pageOf' | 'toPhrasing'>;
+
 /** One line per distinct change, with every operation it reaches (a shared schema's field reaches several). */
-function changeItems(changes: readonly DescriptionChange[], input: ChangelogInput): ListItem[] {
+export function changeItems(changes: readonly DescriptionChange[], input: ChangeListInput): ListItem[] {
   const groups = new Map<string, DescriptionChange[]>();
   for (const change of changes) {
     const key = `${change.rule.id}\n${whatChanged(change)}`;

@@ -13,7 +13,10 @@
  * - `<ApiVersion api="accounts" />`, inside a sentence: the description's `info.version`, as inline code;
  * - `<Changelog>`, holding a `<ReleaseNote api="orders" version="1.4.0">` per release a writer explains: every
  *   released version of every description with its changes, computed from `openapi/released/`, and those notes
- *   (`changelogNodes.ts`).
+ *   (`changelogNodes.ts`);
+ * - `<MigrationGuide api="orders" from="v1" to="v2">`, holding `<MigrationStep rules="…" operations="…">`s: each
+ *   step with the breaking changes it covers, computed from the two versions' descriptions, then what the new version
+ *   adds; a breaking change no step covers stops the build (`migrationNodes.ts`).
  *
  * An unknown operation, schema, example, API or release stops the build with the page's path.
  */
@@ -22,19 +25,25 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { API_REFERENCE_PAGES, operationHref } from '../../config/apiReference';
 import {
   API_NAMES,
+  API_VERSIONS,
+  apisIn,
   descriptionsSignature,
   bundleDescriptions,
   loadBundled,
   operationsOf,
   resolvePointer,
   type ApiName,
+  type ApiVersion,
   type JsonObject,
 } from '../../openapi/descriptions';
 import { isObject } from '../../openapi/document';
 import type { EnvironmentUrl, ScopeAlternatives } from '../../contracts/content/endpointFacts';
 import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/changelog';
+import type { DescriptionChange } from '../../openapi/changes/describeChanges';
+import { attributeList, versionChanges } from '../../openapi/changes/migration';
 import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './changeMarks';
 import { changelogNodes, releaseKey, type OperationPage } from './changelogNodes';
+import { migrationNodes } from './migrationNodes';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { sampleOptionsOf } from './requestModel';
 import { resolveReferences } from './resolveReferences';
@@ -256,10 +265,54 @@ function changelog(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasin
   });
 }
 
+/** The changes between two versions of an API, again only when a description file has changed. */
+const versionChangesCache = new Map<string, { readonly signature: string; readonly changes: DescriptionChange[] }>();
+function changesBetween(api: ApiName, from: ApiVersion, to: ApiVersion): DescriptionChange[] {
+  const key = `${api} ${from} ${to}`;
+  const signature = descriptionsSignature();
+  const kept = versionChangesCache.get(key);
+  if (kept?.signature === signature) return kept.changes;
+  const changes = versionChanges(api, from, to);
+  versionChangesCache.set(key, { signature, changes });
+  return changes;
+}
+
+/** `<MigrationGuide>` with its `<MigrationStep>`s → each step with the breaking changes it covers, then the additions. */
+function migrationGuide(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing): RootContent[] {
+  const api = required(node, 'api', where) as ApiName;
+  const [from, to] = [required(node, 'from', where), required(node, 'to', where)] as ApiVersion[];
+  if (!API_VERSIONS.includes(from) || !API_VERSIONS.includes(to) || !apisIn(to).includes(api)) {
+    throw new Error(`${where}: <MigrationGuide> of ${api} ${from} → ${to}, which openapi/ does not describe`);
+  }
+  const steps = node.children.map((child, index) => {
+    if (child.type !== 'mdxJsxFlowElement' || child.name !== 'MigrationStep') {
+      throw new Error(`${where}: <MigrationGuide> holds only <MigrationStep rules="…" operations="…"> elements`);
+    }
+    return {
+      where: `${where}, step ${index + 1}`,
+      rules: attributeList(required(child, 'rules', where)),
+      operations: attributeList(attributeOf(child, 'operations')),
+      content: child.children as RootContent[],
+    };
+  });
+  const title = loadBundled(api, { dereferenced: false, version: to }).info as JsonObject;
+  return migrationNodes({
+    changes: changesBetween(api, from, to),
+    steps,
+    guide: where,
+    target: `${String(title.title).replace(/ v\d+$/, '')} ${to}`,
+    pageOf: operationPages(toPhrasing),
+    rulesHref: '/docs/getting-started/versioning#what-is-a-breaking-change',
+    toPhrasing,
+  });
+}
+
 function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing): RootContent[] | null {
   switch (node.name) {
     case 'Changelog':
       return changelog(node, where, toPhrasing);
+    case 'MigrationGuide':
+      return migrationGuide(node, where, toPhrasing);
     case 'ApiOperation': {
       const depth = Number(attributeOf(node, 'headingLevel') ?? 3);
       if (![2, 3, 4, 5, 6].includes(depth)) throw new Error(`${where}: headingLevel must be 2 to 6`);

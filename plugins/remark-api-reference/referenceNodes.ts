@@ -26,6 +26,7 @@ import { SAMPLE_RUNTIMES, SAMPLE_RUNTIMES_HREF } from '../../contracts/facts';
 import type { SampleOperation, SampleOptions } from './requestModel';
 import { requestSamples, type RequestSample } from './requestSamples';
 import { TEST_VALUES_GUIDE, TEST_VALUES_HEADING, testValuesIntroduction, testValuesOf } from '../lib/behaviourProse';
+import { deprecationNotice } from './deprecationNotice';
 
 /** Turns a Markdown description into inline content for a table cell. */
 export type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -294,6 +295,7 @@ export function operationNodes(
 ): RootContent[] {
   const { definition } = operation;
   const nodes: RootContent[] = [
+    ...deprecationNotice(definition),
     jsx('ApiEndpoint', {
       method: operation.method.toUpperCase(),
       path: operation.path,
