@@ -7,6 +7,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import { API_REFERENCE_PAGES, REFERENCE_UNINDEXED_CLASS } from './config/apiReference';
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
+import { DOCS_VERSIONS, includedDocsVersions } from './config/docsVersions';
 import { buildFooter } from './config/footer';
 import { HIGHLIGHTED_LANGUAGES } from './config/prismLanguages';
 import { withDefaultPositions } from './config/navbar';
@@ -14,6 +15,7 @@ import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from './plugins/api-reference';
 import buildPassesPlugin from './plugins/build-passes';
+import docsVersionsPlugin, { writeVersionedDocs } from './plugins/docs-versions';
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import pageMarkdownPlugin, { PAGE_MARKDOWN_PASS } from './plugins/page-markdown';
@@ -63,6 +65,11 @@ const DOCS_PATH = 'docs';
 
 /** The docs' one sidebar (sidebars.ts): its order is the order of `llms-full.txt`. */
 const DOCS_SIDEBAR = 'hammerSidebar';
+
+// The later docs versions' folders, from docs/ and versions/ (plugins/docs-versions), before the docs plugin reads
+// them; a build of fewer versions (DOCS_VERSIONS=current, say) leaves the others out.
+writeVersionedDocs(__dirname, DOCS_PATH);
+const docsVersions = includedDocsVersions(process.env.DOCS_VERSIONS);
 
 const customFields = {
   contactUrl: settings.contactUrl,
@@ -120,6 +127,21 @@ const config = {
           path: DOCS_PATH,
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          // v1 (docs/) stays at /docs and is what a reader who has chosen nothing gets; v2 is newer, so the
+          // banner Docusaurus would give it (it sorts after the last version: "unmaintained") is set here.
+          lastVersion: 'current',
+          onlyIncludeVersions: docsVersions.map((version) => version.name),
+          versions: Object.fromEntries(
+            DOCS_VERSIONS.map((version) => [
+              version.name,
+              {
+                label: version.label,
+                ...(version.path ? { path: version.path } : {}),
+                banner: version.banner,
+                badge: version.name !== 'current',
+              },
+            ]),
+          ),
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
           beforeDefaultRemarkPlugins: [remarkApiReference],
           // A code block in a language the site does not highlight stops the build (config/prismLanguages.ts).
@@ -167,6 +189,7 @@ const config = {
 
   plugins: [
     healthJsonPlugin(buildInfo),
+    docsVersionsPlugin(DOCS_PATH),
     mermaidPlugin,
     prismLanguagesPlugin,
     shallowMemoKeyOrderPlugin,
@@ -192,7 +215,7 @@ const config = {
       mcpScope: settings.mcp.scope,
       protectedPaths: settings.auth.protectedPaths,
       startSignInWith: settings.auth,
-      protectedDirectories: [DOCS_PATH],
+      protectedDirectories: [DOCS_PATH, 'versioned_docs'],
       // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
       protectedPluginData: [
         'docusaurus-plugin-content-docs',
@@ -234,6 +257,8 @@ const config = {
           label: 'API reference',
           items: API_REFERENCE_PAGES.map(({ route, label }) => ({ to: route, label })),
         },
+        // Which version of the docs a page is: the same page in the other one, or that version's start.
+        ...(docsVersions.length > 1 ? [{ type: 'docsVersionDropdown' as const, position: 'right' as const }] : []),
         { type: 'search' },
         { type: 'custom-authButton' },
       ]),

@@ -45,3 +45,7 @@ export const operationAnchor = (operationId: string): string => `operation/${ope
 
 /** The address of an operation in the reference, e.g. `/api/orders-api#operation/placeEquityOrder`. */
 export const operationHref = (route: string, operationId: string): string => `${route}#${operationAnchor(operationId)}`;
+
+/** A reference page's route in an API version: `/api/orders-api` in v1, `/api/v2/orders-api` in v2. */
+export const referenceRoute = (page: ApiReferencePage, apiVersion: string): string =>
+  apiVersion === 'v1' ? page.route : page.route.replace(/^\/api\//, `/api/${apiVersion}/`);

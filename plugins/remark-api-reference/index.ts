@@ -14,6 +14,7 @@
  * - `<Changelog>`, holding a `<ReleaseNote api="orders" version="1.4.0">` per release a writer explains: every
  *   released version of every description with its changes, computed from `openapi/released/`, and those notes
  *   (`changelogNodes.ts`);
+ * - `<OnlyInVersion version="v2">`: what it holds, on the pages of that docs version only;
  * - `<MigrationGuide api="orders" from="v1" to="v2">`, holding `<MigrationStep rules="…" operations="…">`s: each
  *   step with the breaking changes it covers, computed from the two versions' descriptions, then what the new version
  *   adds; a breaking change no step covers stops the build (`migrationNodes.ts`).
@@ -22,7 +23,8 @@
  */
 import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { API_REFERENCE_PAGES, operationHref } from '../../config/apiReference';
+import { API_REFERENCE_PAGES, operationHref, referenceRoute } from '../../config/apiReference';
+import { DOCS_VERSIONS, docsPathIn, docsVersionOfFile, type DocsVersion } from '../../config/docsVersions';
 import {
   API_NAMES,
   API_VERSIONS,
@@ -55,9 +57,12 @@ interface Descriptions {
   readonly documents: Readonly<Record<ApiName, JsonObject>>;
   /** Each description's component keys (`sameComponentIn`). */
   readonly componentKeys: Readonly<Record<ApiName, (pointer: string) => string>>;
+  /** The operations of descriptions in a later version than v1 (their pages get no marks of v1's history). */
+  readonly laterOperations: ReadonlySet<string>;
 }
 
-let descriptions: (Descriptions & { readonly signature: string }) | null = null;
+/** By docs version. */
+const descriptionsByVersion = new Map<string, Descriptions & { readonly signature: string }>();
 
 let history: {
   readonly signature: string;
@@ -75,13 +80,21 @@ function loadHistory(): NonNullable<typeof history> {
   return history;
 }
 
-/** Every description, bundled (`bundleDescriptions`, awaited by the transformer) with its references resolved here. */
-function loadDescriptions(): Descriptions {
+/**
+ * Every description as the pages of a docs version read it (the version's own where the API has it, else v1's),
+ * bundled (`bundleDescriptions`, awaited by the transformer) with its references resolved here.
+ */
+function loadDescriptions(version: DocsVersion): Descriptions {
   // Again only when a description file has changed (`npm start` keeps the process).
   const signature = descriptionsSignature();
-  if (descriptions?.signature === signature) return descriptions;
+  const kept = descriptionsByVersion.get(version.name);
+  if (kept?.signature === signature) return kept;
+  const laterApis = new Set(version.apiVersion === 'v1' ? [] : apisIn(version.apiVersion));
   const bundled = Object.fromEntries(
-    API_NAMES.map((api) => [api, loadBundled(api, { dereferenced: false })]),
+    API_NAMES.map((api) => [
+      api,
+      loadBundled(api, { dereferenced: false, version: laterApis.has(api) ? version.apiVersion : 'v1' }),
+    ]),
   ) as Record<ApiName, JsonObject>;
   const componentKeys = Object.fromEntries(API_NAMES.map((api) => [api, sameComponentIn(bundled, api)])) as Record<
     ApiName,
@@ -93,9 +106,12 @@ function loadDescriptions(): Descriptions {
   const operations = new Map<string, ReferenceOperation>();
   const docsPaths = new Map<string, string>();
   for (const api of API_NAMES) {
-    const route = API_REFERENCE_PAGES.find((page) => page.api === api)?.route ?? '/api';
+    const page = API_REFERENCE_PAGES.find((candidate) => candidate.api === api);
+    const route = page ? referenceRoute(page, laterApis.has(api) ? version.apiVersion : 'v1') : '/api';
     for (const operation of operationsOf(api, documents[api])) {
-      if (typeof operation.docsPath === 'string') docsPaths.set(operation.operationId, operation.docsPath);
+      if (typeof operation.docsPath === 'string') {
+        docsPaths.set(operation.operationId, docsPathIn(version, operation.docsPath));
+      }
       const servers = operationServers(documents[api], operation.path, operation.definition);
       operations.set(operation.operationId, {
         ...operation,
@@ -106,7 +122,11 @@ function loadDescriptions(): Descriptions {
       });
     }
   }
-  descriptions = { operations, docsPaths, documents, componentKeys, signature };
+  const laterOperations = new Set(
+    [...laterApis].flatMap((api) => operationsOf(api, documents[api]).map((operation) => operation.operationId)),
+  );
+  const descriptions = { operations, docsPaths, documents, componentKeys, laterOperations, signature };
+  descriptionsByVersion.set(version.name, descriptions);
   return descriptions;
 }
 
@@ -176,7 +196,7 @@ function required(node: MdxJsxFlowElement | MdxJsxTextElement, name: string, whe
 }
 
 function operationFor(id: string, where: string): ReferenceOperation {
-  const operation = loadDescriptions().operations.get(id);
+  const operation = loadDescriptions(docsVersionOfFile(where)).operations.get(id);
   if (!operation) throw new Error(`${where}: no operation "${id}" in openapi/`);
   return operation;
 }
@@ -187,7 +207,7 @@ export function schemaFor(name: string, where: string): JsonObject {
   if (!API_NAMES.includes(api as ApiName) || !pointer?.startsWith('/')) {
     throw new Error(`${where}: "${name}" is not api#/json/pointer (apis: ${API_NAMES.join(', ')})`);
   }
-  const target = resolvePointer(loadDescriptions().documents[api as ApiName], pointer);
+  const target = resolvePointer(loadDescriptions(docsVersionOfFile(where)).documents[api as ApiName], pointer);
   if (typeof target !== 'object' || target === null) throw new Error(`${where}: no schema at ${name}`);
   return target as JsonObject;
 }
@@ -198,7 +218,7 @@ function apiVersion(node: MdxJsxTextElement, where: string): PhrasingContent {
   if (!API_NAMES.includes(api as ApiName)) {
     throw new Error(`${where}: <ApiVersion> names no API "${api}" (apis: ${API_NAMES.join(', ')})`);
   }
-  const info = loadDescriptions().documents[api as ApiName].info;
+  const info = loadDescriptions(docsVersionOfFile(where)).documents[api as ApiName].info;
   return { type: 'inlineCode', value: String(isObject(info) ? info.version : '') };
 }
 
@@ -224,11 +244,14 @@ function phrasingParser(fromMarkdown: (markdown: string) => Root): ToPhrasing {
 }
 
 /** The endpoint page of each operation today, with the anchors its `<ApiOperation>` block gives it. */
-function operationPages(toPhrasing: ToPhrasing): (operationId: string) => OperationPage | undefined {
+function operationPages(
+  toPhrasing: ToPhrasing,
+  version: DocsVersion,
+): (operationId: string) => OperationPage | undefined {
   const pages = new Map<string, OperationPage | undefined>();
   return (operationId) => {
     if (!pages.has(operationId)) {
-      const { operations, docsPaths } = loadDescriptions();
+      const { operations, docsPaths } = loadDescriptions(version);
       const operation = operations.get(operationId);
       const href = docsPaths.get(operationId);
       pages.set(
@@ -259,7 +282,7 @@ function changelog(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasin
   return changelogNodes({
     releases,
     notes,
-    pageOf: operationPages(toPhrasing),
+    pageOf: operationPages(toPhrasing, docsVersionOfFile(where)),
     rulesHref: '/docs/getting-started/versioning#what-is-a-breaking-change',
     toPhrasing,
   });
@@ -301,7 +324,7 @@ function migrationGuide(node: MdxJsxFlowElement, where: string, toPhrasing: ToPh
     steps,
     guide: where,
     target: `${String(title.title).replace(/ v\d+$/, '')} ${to}`,
-    pageOf: operationPages(toPhrasing),
+    pageOf: operationPages(toPhrasing, docsVersionOfFile(where)),
     rulesHref: '/docs/getting-started/versioning#what-is-a-breaking-change',
     toPhrasing,
   });
@@ -318,7 +341,10 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
       if (![2, 3, 4, 5, 6].includes(depth)) throw new Error(`${where}: headingLevel must be 2 to 6`);
       const operation = operationFor(required(node, 'operationId', where), where);
       const nodes = operationNodes(operation, depth as Heading['depth'], toPhrasing);
-      markChanges(nodes, loadHistory().marks.get(operation.operationId));
+      // v1's history marks v1's operations; a later version's are all new in it.
+      if (!loadDescriptions(docsVersionOfFile(where)).laterOperations.has(operation.operationId)) {
+        markChanges(nodes, loadHistory().marks.get(operation.operationId));
+      }
       return nodes;
     }
     case 'RequestSamples': {
@@ -343,7 +369,7 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
       const schema = schemaFor(name, where);
       const [api = '', pointer = ''] = name.split('#');
       const home = pointer.startsWith('/components/schemas/')
-        ? loadDescriptions().componentKeys[api as ApiName](`#${pointer}`)
+        ? loadDescriptions(docsVersionOfFile(where)).componentKeys[api as ApiName](`#${pointer}`)
         : undefined;
       return schemaNodes(schema, schemaName, `${schemaName} fields`, toPhrasing, home);
     }
@@ -352,10 +378,34 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
   }
 }
 
+/**
+ * `<OnlyInVersion version="v2">…</OnlyInVersion>`: what it holds on the pages of the docs version of that API
+ * version, nothing on the others. A sentence that differs between versions, without a page of its own in
+ * `versions/`.
+ */
+function onlyInVersion(node: MdxJsxFlowElement | MdxJsxTextElement, where: string): boolean {
+  const version = required(node, 'version', where);
+  if (!DOCS_VERSIONS.some((candidate) => candidate.apiVersion === version)) {
+    throw new Error(
+      `${where}: <OnlyInVersion version="${version}">: no such version (${DOCS_VERSIONS.map((candidate) => candidate.apiVersion).join(', ')})`,
+    );
+  }
+  return docsVersionOfFile(where).apiVersion === version;
+}
+
 /** Replaces every reference block and `<ApiVersion>` of a page's tree with what the descriptions say. */
 export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasing): void {
   const replace = (parent: { children: RootContent[] }) => {
-    parent.children = parent.children.flatMap((child) => {
+    parent.children = parent.children.flatMap((child): RootContent[] => {
+      if (
+        (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') &&
+        child.name === 'OnlyInVersion'
+      ) {
+        if (!onlyInVersion(child, where)) return [];
+        const holder = { children: child.children as RootContent[] };
+        replace(holder);
+        return holder.children;
+      }
       if (child.type === 'mdxJsxFlowElement') {
         const expanded = expand(child, where, toPhrasing);
         if (expanded) return expanded;
