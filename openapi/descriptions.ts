@@ -98,7 +98,9 @@ async function bundleOne(
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) {
     const messages = errors.map((problem) => `  ${problem.message}`).join('\n');
-    const name = overlaid ? `openapi/${api}.yaml with openapi/${overlaid.version}/${api}.overlay.yaml` : `openapi/${api}.yaml`;
+    const name = overlaid
+      ? `openapi/${api}.yaml with openapi/${overlaid.version}/${api}.overlay.yaml`
+      : `openapi/${api}.yaml`;
     throw new Error(`${name} cannot be bundled:\n${messages}`);
   }
   return JSON.parse(JSON.stringify(document.parsed)) as JsonObject;
@@ -222,7 +224,8 @@ export function loadBundled(
   const descriptions = bundledNow();
   const set = version === 'v1' ? descriptions : descriptions.later[version];
   const document = (dereferenced ? set.dereferenced : set.bundled)[api];
-  if (!document) throw new Error(`The ${api} API has no ${version}: there is no openapi/${version}/${api}.overlay.yaml`);
+  if (!document)
+    throw new Error(`The ${api} API has no ${version}: there is no openapi/${version}/${api}.overlay.yaml`);
   return document;
 }
 
