@@ -19,6 +19,7 @@ import {
   type ApiVersion,
 } from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
+import { deprecationOf, type Deprecation } from './requests/deprecation';
 
 export type { Problem };
 
@@ -44,6 +45,8 @@ export interface SandboxOperation {
   readonly fileParts: readonly { readonly name: string; readonly maxBytes: number | null }[];
   /** Whether the operation takes an `Idempotency-Key` header, and whether it must. */
   readonly idempotencyKey: 'required' | 'optional' | 'none';
+  /** Its `deprecated: true` and `x-deprecation`, read once (requests/deprecation.ts); `null` when not deprecated. */
+  readonly deprecation: Deprecation | null;
 }
 
 export interface SandboxDescriptions {
@@ -146,6 +149,7 @@ export function loadSandboxDescriptions(version: ApiVersion = 'v1'): SandboxDesc
         maxBodyBytes: maxBodyBytesOf(documents[api], operation.definition),
         fileParts: filePartsOf(operation.definition),
         idempotencyKey: idempotencyKeyOf(operation.definition),
+        deprecation: deprecationOf(operation.definition),
       };
     }),
   );

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { deprecationHeaders, deprecationOf } from '../requests/deprecation';
-import type { SandboxOperation } from '../spec';
+import { validateResponse, type SandboxOperation } from '../spec';
 import { key, requestExample, testClient, type TestClient } from './client';
 
 async function fundedAccount(client: TestClient): Promise<string> {
@@ -73,6 +73,9 @@ describe('Trading API v2 under /v2', () => {
     const orderId = String(placed.body.orderId);
     const canceled = await client.send('POST', `/v2/orders/equity/${orderId}/cancel`);
     expect([canceled.status, canceled.body.status]).toEqual([202, 'PENDING_CANCEL']);
+    const cancel = operation(client, 'v2', 'cancelEquityOrder');
+    expect([cancel.method, cancel.path]).toEqual(['POST', '/orders/equity/{orderId}/cancel']);
+    expect(validateResponse(cancel, canceled.status, canceled.headers.get('Content-Type'), canceled.body)).toEqual([]);
     expect(canceled.headers.get('Deprecation')).toBeNull();
     client.tick(2000);
     expect((await client.send('GET', `/v2/orders/equity/${orderId}`)).body.status).toBe('CANCELED');

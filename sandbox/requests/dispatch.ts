@@ -21,7 +21,7 @@ import type { ClientState, Limits, Timing } from '../state';
 import type { TokenClaims, TokenSigner } from '../tokens/signing';
 import type { IdempotencyStore } from './idempotency';
 import { oversizedFiles, parsedBody, readBody } from './body';
-import { deprecationOf, sunsetError, withHeaders } from './deprecation';
+import { sunsetError, withHeaders } from './deprecation';
 
 export interface DispatchOptions {
   /** The descriptions of the version this dispatcher serves (its operations, under `/<version>`). */
@@ -64,6 +64,14 @@ function apiAt(v1: SandboxDescriptions, method: string, path: string): ApiName |
 export function createDispatcher(options: DispatchOptions): (request: Request, path: string) => Promise<Answer> {
   const { descriptions, states, signer, rateLimit, now } = options;
   const prefix = `/${descriptions.version}`;
+  // A later version's operation is answered by v1's handler of its operationId: a new one needs its own.
+  const unhandled = descriptions.operations.filter((operation) => !Object.hasOwn(HANDLERS, operation.operationId));
+  if (unhandled.length > 0) {
+    const names = unhandled.map(
+      (operation) => `${operation.operationId} (${operation.method} ${prefix}${operation.path})`,
+    );
+    throw new Error(`No handler in sandbox/operations.ts for ${names.join(', ')}`);
+  }
 
   async function api(request: Request, path: string): Promise<Answer> {
     const match = matchOperation(descriptions, request.method, path);
@@ -94,7 +102,7 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
       );
     }
     const { operation, params } = match;
-    const deprecation = deprecationOf(operation.definition);
+    const { deprecation } = operation;
     if (!deprecation) return matched(request, operation, params, path);
     // Every answer of a deprecated operation says so, its errors too; from the sunset on it answers 404.
     const sunset = sunsetError(deprecation, request.method, `${prefix}${path}`, now());
