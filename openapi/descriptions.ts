@@ -111,7 +111,7 @@ async function bundleOne(
  * target is gone from v1, say) stops the bundling, naming it: an overlay that silently does less than it says would
  * give the later version v1's behaviour.
  */
-export async function overlaidSource(version: LaterVersion, api: ApiName): Promise<string> {
+async function overlaidSource(version: LaterVersion, api: ApiName): Promise<string> {
   const { parse } = await import('yaml');
   const { openapiOverlay } = await import('openapi-format');
   const file = path.relative(ROOT, overlayFile(version, api));

@@ -43,14 +43,21 @@ function operation(client: TestClient, version: 'v1' | 'v2', operationId: string
   return found;
 }
 
-/** The `const` of each header a response of an operation declares, by header name. */
+/** The one value a header's schema allows (`const`, or an `enum` of one), if it allows one. */
+function onlyValue(header: unknown): unknown {
+  const schema = isObject(header) && isObject(header.schema) ? header.schema : {};
+  if ('const' in schema) return schema.const;
+  return Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : undefined;
+}
+
+/** The one value each header a response of an operation declares allows, by header name. */
 function declaredConsts(definition: JsonObject, status: string): Record<string, unknown> {
   const response = (definition.responses as JsonObject)[status] as JsonObject;
   const headers = isObject(response.headers) ? response.headers : {};
   return Object.fromEntries(
     Object.entries(headers)
-      .filter(([, header]) => isObject(header) && isObject(header.schema) && 'const' in header.schema)
-      .map(([name, header]) => [name, ((header as JsonObject).schema as JsonObject).const]),
+      .map(([name, header]) => [name, onlyValue(header)])
+      .filter(([, value]) => value !== undefined),
   );
 }
 
@@ -201,6 +208,7 @@ describe('the deprecated DELETE cancels of v1', () => {
     for (const operationId of cancels) {
       const { definition, statuses } = operation(client, 'v1', operationId);
       const headers = deprecationHeaders(definition);
+      expect(Object.keys(declaredConsts(definition, '202')).sort()).toEqual(['Deprecation', 'Link', 'Sunset']);
       for (const status of statuses) {
         const declared = declaredConsts(definition, status);
         for (const name of ['Deprecation', 'Sunset', 'Link'].filter((header) => header in declared)) {
