@@ -16,6 +16,8 @@ const config: KnipConfig = {
     'docusaurus.config.ts!',
     'sidebars.ts!',
     'docs/**/*.mdx!',
+    // The pages the v2 docs have instead of docs/'s (plugins/docs-versions copies them into versioned_docs/).
+    'versions/**/*.mdx!',
     'plugins/*/index.{ts,mjs,js}!',
     'src/theme/**/*.{ts,tsx}!',
     'src/pages/**/*.{ts,tsx}!',

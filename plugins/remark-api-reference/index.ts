@@ -408,7 +408,12 @@ export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasi
       }
       if (child.type === 'mdxJsxFlowElement') {
         const expanded = expand(child, where, toPhrasing);
-        if (expanded) return expanded;
+        if (expanded) {
+          // A writer's words inside a block (a step of a migration guide, a release note) may hold blocks too.
+          const holder = { children: expanded };
+          replace(holder);
+          return holder.children;
+        }
       }
       if (child.type === 'mdxJsxTextElement' && child.name === 'ApiVersion') return [apiVersion(child, where)];
       if ('children' in child && Array.isArray(child.children)) replace(child as { children: RootContent[] });
