@@ -109,12 +109,14 @@ function operationCount(api: string): number {
   ).length;
 }
 
-/** The MDX file behind a docs route. */
+/** The MDX file behind a docs route: under docs/, or for a later version's route its generated folder's. */
 function docsFileFor(route: string): string {
-  const relative = route.replace(/^\/docs\/?/, '');
+  const later = /^\/docs\/(v\d+)(?=\/|$)/.exec(route)?.[1];
+  const folder = later ? path.join('versioned_docs', `version-${later}`) : 'docs';
+  const relative = route.replace(later ? /^\/docs\/v\d+\/?/ : /^\/docs\/?/, '');
   const candidates = relative
-    ? [path.join('docs', `${relative}.mdx`), path.join('docs', relative, 'index.mdx')]
-    : [path.join('docs', 'index.mdx')];
+    ? [path.join(folder, `${relative}.mdx`), path.join(folder, relative, 'index.mdx')]
+    : [path.join(folder, 'index.mdx')];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`No MDX file for ${route} (looked for ${candidates.join(', ')})`);
   return found;
