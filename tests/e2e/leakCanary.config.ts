@@ -8,14 +8,17 @@ import type { Root } from 'mdast';
 import siteConfig from '../../docusaurus.config';
 import { LEAK_CANARY } from './environment.mjs';
 
-/** The docs page and the API description that carry the canary. */
-const CANARY_DOCS_PAGE = 'docs/trading-api/equity/single-equity-order.mdx';
+/** The docs page (in every docs version: `docs/` and `versioned_docs/version-<name>/`) and the API description that carry the canary. */
+const CANARY_DOCS_PAGE = 'trading-api/equity/single-equity-order.mdx';
+const CANARY_DOCS_FOLDERS = /(?:^|\/)(?:docs|versioned_docs\/version-[^/]+)\/$/;
 const CANARY_API_PLUGIN = 'api-reference-orders';
 
-/** Appends the canary to the one docs page, as an ordinary paragraph. */
+/** Appends the canary to the one docs page, in each docs version, as an ordinary paragraph. */
 function remarkLeakCanary() {
   return (tree: Root, file: { path?: string }) => {
-    if (!file.path?.replaceAll('\\', '/').endsWith(CANARY_DOCS_PAGE)) return;
+    const filePath = file.path?.replaceAll('\\', '/') ?? '';
+    if (!filePath.endsWith(CANARY_DOCS_PAGE)) return;
+    if (!CANARY_DOCS_FOLDERS.test(filePath.slice(0, -CANARY_DOCS_PAGE.length))) return;
     tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: LEAK_CANARY }] });
   };
 }
