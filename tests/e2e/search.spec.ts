@@ -242,7 +242,10 @@ test.describe('signed in, each docs version searches its own pages', () => {
   /** Opens `path` and returns the path of the index file the search box fetches when focused. */
   async function indexPathOf(page: Page, path: string): Promise<string> {
     const indexResponse = page.waitForResponse(INDEX_REQUEST);
-    await openReady(page, path);
+    await page.goto(path);
+    await waitForHydration(page);
+    // A reference page (Redoc) can take a while to hydrate on a busy machine before the box shows.
+    await expect(searchBox(page)).toBeVisible({ timeout: 30_000 });
     await searchBox(page).focus();
     return new URL((await indexResponse).url()).pathname;
   }
