@@ -21,8 +21,7 @@ export interface DescriptionDownload {
 }
 
 /** What names a reference page's downloads: its route, label and API version (v1 when not given). */
-export type DownloadsPage = Pick<ApiReferencePage, 'route' | 'label'> &
-  Partial<Pick<VersionedReferencePage, 'apiVersion'>>;
+type DownloadsPage = Pick<ApiReferencePage, 'route' | 'label'> & Partial<Pick<VersionedReferencePage, 'apiVersion'>>;
 
 /**
  * The three downloads of a reference page, named after its route (`orders-api`), and its API version after v1

@@ -24,7 +24,7 @@ export function apiReferencePluginName(api: ApiReferencePage['api'], apiVersion:
 }
 
 /** A reference page's note near its title on the versions of its API: text, then links. */
-export interface VersionNote {
+interface VersionNote {
   readonly text: string;
   readonly links: readonly { readonly label: string; readonly href: string }[];
 }

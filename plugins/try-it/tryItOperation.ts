@@ -61,7 +61,7 @@ function formPartsOf(contentType: string | null, media: unknown): TryItFormPart[
 }
 
 /** The path of a server URL without its last `/`: `https://sandbox.api.clearing.example/v2` → `/v2`. */
-export function basePathOf(serverUrl: string): string {
+function basePathOf(serverUrl: string): string {
   return new URL(serverUrl).pathname.replace(/\/$/, '');
 }
 
