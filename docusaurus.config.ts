@@ -4,7 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
-import { API_REFERENCE_PAGES, REFERENCE_UNINDEXED_CLASS } from './config/apiReference';
+import { REFERENCE_UNINDEXED_CLASS, referencePagesOf } from './config/apiReference';
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
 import { DOCS_VERSIONS, includedDocsVersions } from './config/docsVersions';
@@ -70,6 +70,8 @@ const DOCS_SIDEBAR = 'hammerSidebar';
 // them; a build of fewer versions (DOCS_VERSIONS=current, say) leaves the others out.
 writeVersionedDocs(__dirname, DOCS_PATH);
 const docsVersions = includedDocsVersions(process.env.DOCS_VERSIONS);
+// The reference pages of the API versions those docs document: a later version's links into its docs.
+const referencePages = referencePagesOf(docsVersions.map((version) => version.apiVersion));
 
 const customFields = {
   contactUrl: settings.contactUrl,
@@ -195,7 +197,7 @@ const config = {
     shallowMemoKeyOrderPlugin,
     signInSdkPlugin,
     redocOfflinePlugin,
-    ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
+    ...referencePages.map((page) => apiReferencePlugin(page, referencePages)),
     tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
     mcpCatalogPlugin(),
     pageMarkdownPlugin({
@@ -219,7 +221,7 @@ const config = {
       // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
       protectedPluginData: [
         'docusaurus-plugin-content-docs',
-        ...API_REFERENCE_PAGES.map(({ api }) => apiReferencePluginName(api)),
+        ...referencePages.map(({ api, apiVersion }) => apiReferencePluginName(api, apiVersion)),
       ],
     }),
     // Last, so that it sees the PostCSS plugins the others add.
@@ -255,7 +257,7 @@ const config = {
         {
           type: 'dropdown',
           label: 'API reference',
-          items: API_REFERENCE_PAGES.map(({ route, label }) => ({ to: route, label })),
+          items: referencePages.map(({ route, label }) => ({ to: route, label })),
         },
         // Which version of the docs a page is: the same page in the other one, or that version's start.
         ...(docsVersions.length > 1 ? [{ type: 'docsVersionDropdown' as const, position: 'right' as const }] : []),
@@ -263,7 +265,7 @@ const config = {
         { type: 'custom-authButton' },
       ]),
     },
-    footer: buildFooter(settings, settings.footerStyle, new Date(buildInfo.builtAt)),
+    footer: buildFooter(settings, settings.footerStyle, new Date(buildInfo.builtAt), referencePages),
     // Neutral greys in light mode and Mermaid's dark theme in dark mode: both keep text at AA contrast.
     mermaid: { theme: { light: 'neutral', dark: 'dark' }, options: {} },
     prism: {

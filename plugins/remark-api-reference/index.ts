@@ -119,6 +119,7 @@ function loadDescriptions(version: DocsVersion): Descriptions {
         urls: servers.map((server) => environmentUrl(server, operation.path)),
         security: scopeAlternatives(operation.definition.security ?? documents[api].security),
         referenceHref: operationHref(route, operation.operationId),
+        apiVersion: laterApis.has(api) ? version.apiVersion : 'v1',
       });
     }
   }

@@ -39,6 +39,8 @@ export interface ReferenceOperation extends SampleOperation {
   readonly urls: readonly EnvironmentUrl[];
   /** Its security requirements (its own, or else the description's): any one alternative is enough. */
   readonly security: ScopeAlternatives;
+  /** The API version of its description, when not v1 (`v2`): its Try it panel loads that version's module. */
+  readonly apiVersion?: string;
 }
 
 type HeadingDepth = Heading['depth'];
@@ -304,6 +306,7 @@ export function operationNodes(
       security: encodeScopeAlternatives(operation.security),
       referenceHref: operation.referenceHref,
       operationId: operation.operationId,
+      ...(operation.apiVersion && operation.apiVersion !== 'v1' ? { apiVersion: operation.apiVersion } : {}),
     }),
   ];
 
