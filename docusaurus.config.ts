@@ -175,7 +175,7 @@ const config = {
         indexBlog: false,
         docsRouteBasePath: '/docs',
         // The index URL's hash covers the descriptions the generated content comes from, too.
-        docsDir: [DOCS_PATH, writeSearchIndexInputs(__dirname)],
+        docsDir: [DOCS_PATH, 'versions', writeSearchIndexInputs(__dirname)],
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],

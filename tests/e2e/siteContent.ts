@@ -73,6 +73,7 @@ export const ADDED_DOCS_ROUTES: readonly string[] = [
   '/docs/accounts-api/endpoints/sandbox-reset',
   '/docs/accounts-api/endpoints/sandbox-clock',
   '/docs/accounts-api/endpoints/sandbox-price',
+  '/docs/trading-api/migrating-to-v2',
 ];
 
 /** Every docs route the site must serve: the specification's, then the added ones. */
