@@ -113,14 +113,26 @@ async function bundleOne(
  */
 async function overlaidSource(version: LaterVersion, api: ApiName): Promise<string> {
   const { parse } = await import('yaml');
+  const overlay = parse(readFileSync(overlayFile(version, api), 'utf8')) as unknown;
+  const base = parse(readFileSync(path.join(__dirname, `${api}.yaml`), 'utf8')) as JsonObject;
+  const overlaid = await applyOverlay(base, overlay, { api, file: path.relative(ROOT, overlayFile(version, api)) });
+  return JSON.stringify(overlaid);
+}
+
+/**
+ * `base`, the source of `openapi/<api>.yaml`, with `overlay` (an OpenAPI Overlay, from `file`) applied. Stops,
+ * naming the file, at an overlay that does not extend that description, and at an action that changes nothing.
+ */
+export async function applyOverlay(
+  base: JsonObject,
+  overlay: unknown,
+  { api, file }: { readonly api: ApiName; readonly file: string },
+): Promise<JsonObject> {
   const { openapiOverlay } = await import('openapi-format');
-  const file = path.relative(ROOT, overlayFile(version, api));
-  const overlay = parse(readFileSync(overlayFile(version, api), 'utf8')) as JsonObject;
-  if (overlay.extends !== `../${api}.yaml` || !Array.isArray(overlay.actions)) {
+  if (!isObject(overlay) || overlay.extends !== `../${api}.yaml` || !Array.isArray(overlay.actions)) {
     throw new Error(`${file}: an overlay with \`extends: ../${api}.yaml\` and a list of \`actions\``);
   }
-  const base = parse(readFileSync(path.join(__dirname, `${api}.yaml`), 'utf8')) as JsonObject;
-  const { data, resultData } = await openapiOverlay(base, {
+  const { data, resultData } = await openapiOverlay(structuredClone(base), {
     overlaySet: overlay as unknown as Parameters<typeof openapiOverlay>[1]['overlaySet'],
   });
   const unused = (resultData as { unusedActions?: JsonObject[] }).unusedActions ?? [];
@@ -129,7 +141,7 @@ async function overlaidSource(version: LaterVersion, api: ApiName): Promise<stri
     const named = unused.map((action) => `  action ${actions.indexOf(action) + 1}: ${String(action.target)}`);
     throw new Error(`${file}: actions that change nothing in openapi/${api}.yaml:\n${named.join('\n')}`);
   }
-  return JSON.stringify(data);
+  return data as JsonObject;
 }
 
 /** The bundling under way in this process, and the signature of the files it reads. */
