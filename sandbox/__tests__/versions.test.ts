@@ -52,12 +52,13 @@ function onlyValue(header: unknown): unknown {
   return isObject(header) && typeof header.example === 'string' ? header.example : undefined;
 }
 
-/** The one value each header a response of an operation declares allows, by header name. */
+/** The one value each deprecation header a response of an operation declares allows, by header name. */
 function declaredConsts(definition: JsonObject, status: string): Record<string, unknown> {
   const response = (definition.responses as JsonObject)[status] as JsonObject;
   const headers = isObject(response.headers) ? response.headers : {};
   return Object.fromEntries(
     Object.entries(headers)
+      .filter(([name]) => ['Deprecation', 'Sunset', 'Link'].includes(name))
       .map(([name, header]) => [name, onlyValue(header)])
       .filter(([, value]) => value !== undefined),
   );
