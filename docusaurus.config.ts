@@ -4,9 +4,10 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { ThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
-import { API_REFERENCE_PAGES, REFERENCE_UNINDEXED_CLASS } from './config/apiReference';
+import { REFERENCE_UNINDEXED_CLASS, referencePagesOf } from './config/apiReference';
 import { readBuildInfo } from './config/buildInfo';
 import { darkCodeTheme, lightCodeTheme } from './config/codeThemes';
+import { DOCS_VERSIONS, includedDocsVersions } from './config/docsVersions';
 import { buildFooter } from './config/footer';
 import { HIGHLIGHTED_LANGUAGES } from './config/prismLanguages';
 import { withDefaultPositions } from './config/navbar';
@@ -14,6 +15,7 @@ import { writeSearchIndexInputs } from './config/searchIndexInputs';
 import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from './plugins/api-reference';
 import buildPassesPlugin from './plugins/build-passes';
+import docsVersionsPlugin, { writeVersionedDocs } from './plugins/docs-versions';
 import healthJsonPlugin from './plugins/health-json';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
 import pageMarkdownPlugin, { PAGE_MARKDOWN_PASS } from './plugins/page-markdown';
@@ -63,6 +65,13 @@ const DOCS_PATH = 'docs';
 
 /** The docs' one sidebar (sidebars.ts): its order is the order of `llms-full.txt`. */
 const DOCS_SIDEBAR = 'hammerSidebar';
+
+// The later docs versions' folders, from docs/ and versions/ (plugins/docs-versions), before the docs plugin reads
+// them; a build of fewer versions (DOCS_VERSIONS=current, say) leaves the others out.
+writeVersionedDocs(__dirname, DOCS_PATH);
+const docsVersions = includedDocsVersions(process.env.DOCS_VERSIONS);
+// The reference pages of the API versions those docs document: a later version's links into its docs.
+const referencePages = referencePagesOf(docsVersions.map((version) => version.apiVersion));
 
 const customFields = {
   contactUrl: settings.contactUrl,
@@ -120,6 +129,21 @@ const config = {
           path: DOCS_PATH,
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
+          // v1 (docs/) stays at /docs and is what a reader who has chosen nothing gets; v2 is newer, so the
+          // banner Docusaurus would give it (it sorts after the last version: "unmaintained") is set here.
+          lastVersion: 'current',
+          onlyIncludeVersions: docsVersions.map((version) => version.name),
+          versions: Object.fromEntries(
+            DOCS_VERSIONS.map((version) => [
+              version.name,
+              {
+                label: version.label,
+                ...(version.path ? { path: version.path } : {}),
+                banner: version.banner,
+                badge: version.name !== 'current',
+              },
+            ]),
+          ),
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
           beforeDefaultRemarkPlugins: [remarkApiReference],
           // A code block in a language the site does not highlight stops the build (config/prismLanguages.ts).
@@ -151,7 +175,7 @@ const config = {
         indexBlog: false,
         docsRouteBasePath: '/docs',
         // The index URL's hash covers the descriptions the generated content comes from, too.
-        docsDir: [DOCS_PATH, writeSearchIndexInputs(__dirname)],
+        docsDir: [DOCS_PATH, 'versions', writeSearchIndexInputs(__dirname)],
         // The API reference pages too (their prerendered operation lists); no other page.
         indexPages: true,
         ignoreFiles: [/^(?!docs(\/|$)|api\/)/],
@@ -167,12 +191,13 @@ const config = {
 
   plugins: [
     healthJsonPlugin(buildInfo),
+    docsVersionsPlugin(DOCS_PATH),
     mermaidPlugin,
     prismLanguagesPlugin,
     shallowMemoKeyOrderPlugin,
     signInSdkPlugin,
     redocOfflinePlugin,
-    ...API_REFERENCE_PAGES.map((page) => apiReferencePlugin(page)),
+    ...referencePages.map((page) => apiReferencePlugin(page, referencePages)),
     tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
     mcpCatalogPlugin(),
     pageMarkdownPlugin({
@@ -192,11 +217,11 @@ const config = {
       mcpScope: settings.mcp.scope,
       protectedPaths: settings.auth.protectedPaths,
       startSignInWith: settings.auth,
-      protectedDirectories: [DOCS_PATH],
+      protectedDirectories: [DOCS_PATH, 'versioned_docs'],
       // The docs plugin's route data (sidebars, versions, page metadata) and the API descriptions.
       protectedPluginData: [
         'docusaurus-plugin-content-docs',
-        ...API_REFERENCE_PAGES.map(({ api }) => apiReferencePluginName(api)),
+        ...referencePages.map(({ api, apiVersion }) => apiReferencePluginName(api, apiVersion)),
       ],
     }),
     // Last, so that it sees the PostCSS plugins the others add.
@@ -232,13 +257,15 @@ const config = {
         {
           type: 'dropdown',
           label: 'API reference',
-          items: API_REFERENCE_PAGES.map(({ route, label }) => ({ to: route, label })),
+          items: referencePages.map(({ route, label }) => ({ to: route, label })),
         },
+        // Which version of the docs a page is: the same page in the other one, or that version's start.
+        ...(docsVersions.length > 1 ? [{ type: 'docsVersionDropdown' as const, position: 'right' as const }] : []),
         { type: 'search' },
         { type: 'custom-authButton' },
       ]),
     },
-    footer: buildFooter(settings, settings.footerStyle, new Date(buildInfo.builtAt)),
+    footer: buildFooter(settings, settings.footerStyle, new Date(buildInfo.builtAt), referencePages),
     // Neutral greys in light mode and Mermaid's dark theme in dark mode: both keep text at AA contrast.
     mermaid: { theme: { light: 'neutral', dark: 'dark' }, options: {} },
     prism: {

@@ -16,6 +16,8 @@ const config: KnipConfig = {
     'docusaurus.config.ts!',
     'sidebars.ts!',
     'docs/**/*.mdx!',
+    // The pages the v2 docs have instead of docs/'s (plugins/docs-versions copies them into versioned_docs/).
+    'versions/**/*.mdx!',
     'plugins/*/index.{ts,mjs,js}!',
     'src/theme/**/*.{ts,tsx}!',
     'src/pages/**/*.{ts,tsx}!',
@@ -35,6 +37,9 @@ const config: KnipConfig = {
     'plugins/mermaid/noMermaidOnServer.js!',
     'plugins/search-index/client/worker.js!',
     'plugins/search-index/client/lazyMark.js!',
+    'plugins/search-index/client/docsClient.js!',
+    'plugins/search-index/client/suggestionTemplate.js!',
+    'plugins/search-index/client/useSearchQuery.js!',
     'plugins/sign-in-sdk/client/pageHideUnload.js!',
     'src/auth/signInStart.ts!',
     'src/progressBar/progressBarClientModule.ts!',

@@ -1,3 +1,5 @@
+import type { ApiVersion } from '../openapi/descriptions';
+
 /**
  * One name per API, wherever a reader sees it: the home page, the navbar, the footer, the reference pages
  * and the docs sidebar. The descriptions' `info.title` and the docs' `_category_.json` labels cannot import
@@ -45,3 +47,45 @@ export const operationAnchor = (operationId: string): string => `operation/${ope
 
 /** The address of an operation in the reference, e.g. `/api/orders-api#operation/placeEquityOrder`. */
 export const operationHref = (route: string, operationId: string): string => `${route}#${operationAnchor(operationId)}`;
+
+/** A reference page's route in an API version: `/api/orders-api` in v1, `/api/v2/orders-api` in v2. */
+export const referenceRoute = (page: ApiReferencePage, apiVersion: string): string =>
+  apiVersion === 'v1' ? page.route : page.route.replace(/^\/api\//, `/api/${apiVersion}/`);
+
+/** A reference page of one API version: v1's are `API_REFERENCE_PAGES`; a later version's is its preview. */
+export interface VersionedReferencePage extends ApiReferencePage {
+  readonly apiVersion: ApiVersion;
+}
+
+const tradingPage: ApiReferencePage = API_REFERENCE_PAGES.find((page) => page.api === 'orders')!;
+
+/**
+ * The pages of the APIs' later versions: one per API `apisIn(version)` lists (config/__tests__/apiReference.test.ts
+ * checks them against it; this file stays free of the descriptions' loader, the browser reads it).
+ */
+const LATER_REFERENCE_PAGES: readonly VersionedReferencePage[] = [
+  {
+    api: tradingPage.api,
+    apiVersion: 'v2',
+    route: referenceRoute(tradingPage, 'v2'),
+    label: `${API_NAMES.trading} v2 (preview)`,
+  },
+];
+
+/**
+ * Every reference page, each API's v1 page followed by its later versions' (the order of the navbar and the footer).
+ * A build without a version's docs leaves its pages out (`referencePagesOf`): their links point into those docs.
+ */
+export const REFERENCE_PAGES: readonly VersionedReferencePage[] = API_REFERENCE_PAGES.flatMap((page) => [
+  { ...page, apiVersion: 'v1' as const },
+  ...LATER_REFERENCE_PAGES.filter((later) => later.api === page.api),
+]);
+
+/** The reference pages of the API versions a build documents (v1's always). */
+export const referencePagesOf = (apiVersions: readonly ApiVersion[]): VersionedReferencePage[] =>
+  REFERENCE_PAGES.filter((page) => page.apiVersion === 'v1' || apiVersions.includes(page.apiVersion));
+
+/** Where the guide to moving from v1 to a later version of an API is, in that version's docs. */
+export const MIGRATION_GUIDES: Readonly<Partial<Record<ApiReferencePage['api'], string>>> = {
+  orders: '/docs/v2/trading-api/migrating-to-v2',
+};

@@ -1,5 +1,5 @@
 import type { Footer, FooterLinkItem } from '@docusaurus/theme-common';
-import { API_NAMES, API_REFERENCE_PAGES } from './apiReference';
+import { API_NAMES, REFERENCE_PAGES, type ApiReferencePage } from './apiReference';
 import type { FooterStyle, SiteSettings } from './settings';
 
 type FooterLink = FooterLinkItem & { label: string };
@@ -28,6 +28,8 @@ export function buildFooter(
   settings: SiteSettings,
   style: FooterStyle = settings.footerStyle,
   builtAt: Date = new Date(),
+  /** The reference pages the build makes, in order (`referencePagesOf`): every one by default. */
+  referencePages: readonly Pick<ApiReferencePage, 'label' | 'route'>[] = REFERENCE_PAGES,
 ): Footer {
   const contact: FooterLink = { label: 'Contact us', href: settings.contactUrl };
   const privacy: FooterLink = { label: 'Privacy policy', href: settings.privacyUrl };
@@ -55,7 +57,7 @@ export function buildFooter(
       },
       {
         title: 'API reference',
-        items: API_REFERENCE_PAGES.map(({ label, route }) => ({ label, to: route })),
+        items: referencePages.map(({ label, route }) => ({ label, to: route })),
       },
       { title: 'Support', items: [contact, privacy, { label: 'Site status', to: '/health' }] },
       { title: 'Follow us', items: SOCIAL_LINKS },

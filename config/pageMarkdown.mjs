@@ -27,7 +27,23 @@ export function llmsSectionFile(section) {
  */
 export const LLMS_ATTACHABLE_MAX_BYTES = 600_000;
 
-/** Every llms file's name (at the build root). */
+/**
+ * The llms files of one docs version (config/docsVersions.ts), by its path below /docs: v1's (`''`) are
+ * `llms.txt`, `llms-full.txt` and `llms-<section>.txt`, which name both versions' sets in `llms.txt`; a later
+ * version's carry its path after `llms-`: `llms-v2.txt` (its index), `llms-v2-full.txt`, `llms-v2-<section>.txt`.
+ * @param {string} versionPath
+ */
+export function llmsFileNames(versionPath) {
+  if (versionPath === '') return { index: LLMS_INDEX_FILE, full: LLMS_FULL_FILE, section: llmsSectionFile };
+  return {
+    index: `llms-${versionPath}.txt`,
+    full: `llms-${versionPath}-full.txt`,
+    /** @param {string} section */
+    section: (section) => `llms-${versionPath}-${section}.txt`,
+  };
+}
+
+/** Every llms file's name (at the build root), every version's. */
 export const LLMS_FILE_PATTERN = /^llms(-[a-z0-9-]+)?\.txt$/;
 
 /**

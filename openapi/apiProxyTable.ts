@@ -1,10 +1,19 @@
 /**
- * What the site's Try it proxy (server/apiProxy.mjs) may forward: every operation of the four descriptions
- * with what it lets through (the header parameters going out; the media types and headers of the responses
+ * What the site's Try it proxy (server/apiProxy.mjs) may forward: every operation of the four descriptions (v1),
+ * and of each later version's (Trading API v2, under `/v2`), with what it lets through (the header parameters going out; the media types and headers of the responses
  * coming back), and its default upstreams, the descriptions' sandbox server and token URL. The build writes
  * it into the gate manifest, so the server needs no description at run time.
  */
-import { API_NAMES, isObject, operationsOf, type JsonObject } from './descriptions';
+import {
+  API_NAMES,
+  apisIn,
+  isObject,
+  operationsOf,
+  type ApiName,
+  type ApiVersion,
+  type BundledDescriptions,
+  type JsonObject,
+} from './descriptions';
 
 interface ApiProxyRoute {
   /** In upper case. */
@@ -20,9 +29,18 @@ interface ApiProxyRoute {
 }
 
 export interface ApiProxyTable {
+  /** v1's sandbox server, e.g. `https://sandbox.api.clearing.example/v1`. */
   readonly apiUrl: string;
   readonly tokenUrl: string;
+  /** v1's operations, below `apiUrl`. */
   readonly routes: readonly ApiProxyRoute[];
+  /**
+   * Each later version's operations, by version (`v2`): below `apiUrl` with its last segment `/v1` replaced by
+   * the version, as the version's descriptions name their sandbox server.
+   */
+  readonly versions: Readonly<
+    Partial<Record<Exclude<ApiVersion, 'v1'>, { readonly routes: readonly ApiProxyRoute[] }>>
+  >;
 }
 
 /** The server a description marks as the sandbox (its description starts with "Sandbox"). */
@@ -69,15 +87,37 @@ function routeOf(method: string, path: string, definition: JsonObject): ApiProxy
   };
 }
 
-/** @param descriptions the dereferenced descriptions, by API name */
-export function apiProxyTable(descriptions: Readonly<Record<(typeof API_NAMES)[number], JsonObject>>): ApiProxyTable {
+/** The routes of the given APIs' operations. */
+const routesOf = (apis: readonly ApiName[], descriptions: Readonly<Partial<Record<ApiName, JsonObject>>>) =>
+  apis.flatMap((api) =>
+    operationsOf(api, descriptions[api] as JsonObject).map(({ method, path, definition }) =>
+      routeOf(method, path, definition),
+    ),
+  );
+
+/** @param bundled the bundled descriptions (`bundleDescriptions()`): v1's and each later version's, dereferenced */
+export function apiProxyTable(bundled: Pick<BundledDescriptions, 'dereferenced' | 'later'>): ApiProxyTable {
+  const descriptions = bundled.dereferenced;
   const servers = new Set(API_NAMES.map((api) => sandboxServer(descriptions[api])));
   const tokenUrls = new Set(API_NAMES.map((api) => tokenUrlOf(descriptions[api])));
   if (servers.size !== 1 || tokenUrls.size !== 1) {
     throw new Error('the API descriptions disagree on the sandbox server or the token URL');
   }
-  const routes = API_NAMES.flatMap((api) =>
-    operationsOf(api, descriptions[api]).map(({ method, path, definition }) => routeOf(method, path, definition)),
+  const apiUrl = [...servers][0];
+  if (!/\/v1$/.test(apiUrl)) throw new Error(`v1's sandbox server ${apiUrl} does not end in /v1`);
+  const versions = Object.fromEntries(
+    Object.entries(bundled.later).map(([version, later]) => {
+      const apis = apisIn(version as ApiVersion);
+      for (const api of apis) {
+        const server = sandboxServer(later.dereferenced[api] as JsonObject);
+        if (server !== apiUrl.replace(/\/v1$/, `/${version}`)) {
+          throw new Error(
+            `the ${version} description of ${api} names the sandbox server ${server}, not ${apiUrl}'s /${version}`,
+          );
+        }
+      }
+      return [version, { routes: routesOf(apis, later.dereferenced) }];
+    }),
   );
-  return { apiUrl: [...servers][0], tokenUrl: [...tokenUrls][0], routes };
+  return { apiUrl, tokenUrl: [...tokenUrls][0], routes: routesOf(API_NAMES, descriptions), versions };
 }

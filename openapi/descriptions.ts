@@ -16,6 +16,23 @@ export { isObject, type JsonObject } from './document';
 export const API_NAMES = ['accounts', 'onboarding', 'orders', 'documents'] as const;
 export type ApiName = (typeof API_NAMES)[number];
 
+/**
+ * The major versions of the APIs, each a path prefix (`/v1`). v1 is every description in `openapi/`; a later
+ * version is the APIs with an overlay `openapi/<version>/<api>.overlay.yaml`: the changes that version makes to v1's
+ * description (OpenAPI Overlay 1.1, applied by openapi-format when the descriptions are bundled).
+ */
+export const API_VERSIONS = ['v1', 'v2'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+type LaterVersion = Exclude<ApiVersion, 'v1'>;
+const LATER_VERSIONS = API_VERSIONS.filter((version): version is LaterVersion => version !== 'v1');
+
+const overlayFile = (version: LaterVersion, api: ApiName) => path.join(__dirname, version, `${api}.overlay.yaml`);
+
+/** The APIs `version` has: all four in v1, those with an overlay in a later version. */
+export function apisIn(version: ApiVersion): readonly ApiName[] {
+  return version === 'v1' ? API_NAMES : API_NAMES.filter((api) => existsSync(overlayFile(version, api)));
+}
+
 export interface Operation {
   readonly api: ApiName;
   readonly method: string;
@@ -44,8 +61,19 @@ export function descriptionsSignature(): string {
 /** Every description twice: references into other files pulled in (`bundled`), and every reference inlined. */
 export interface BundledDescriptions {
   readonly signature: string;
+  /** v1, every API. */
   readonly bundled: Readonly<Record<ApiName, JsonObject>>;
   readonly dereferenced: Readonly<Record<ApiName, JsonObject>>;
+  /** Each later version, the APIs it has. */
+  readonly later: Readonly<
+    Record<
+      LaterVersion,
+      {
+        readonly bundled: Readonly<Partial<Record<ApiName, JsonObject>>>;
+        readonly dereferenced: Readonly<Partial<Record<ApiName, JsonObject>>>;
+      }
+    >
+  >;
 }
 
 let latest: BundledDescriptions | null = null;
@@ -57,21 +85,63 @@ type Redocly = typeof RedoclyModule;
 
 async function bundleOne(
   api: ApiName,
-  { bundle }: Redocly,
+  { bundle, bundleFromString }: Redocly,
   config: Awaited<ReturnType<Redocly['loadConfig']>>,
   dereference: boolean,
+  overlaid?: { readonly version: LaterVersion; readonly source: string },
 ) {
-  const { bundle: document, problems } = await bundle({
-    ref: path.join(__dirname, `${api}.yaml`),
-    config,
-    dereference,
-  });
+  const ref = path.join(__dirname, `${api}.yaml`);
+  const { bundle: document, problems } = overlaid
+    ? // Read as if it were openapi/<api>.yaml, so that its references into shared/ resolve as v1's do.
+      await bundleFromString({ source: overlaid.source, absoluteRef: ref, config, dereference })
+    : await bundle({ ref, config, dereference });
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) {
     const messages = errors.map((problem) => `  ${problem.message}`).join('\n');
-    throw new Error(`openapi/${api}.yaml cannot be bundled:\n${messages}`);
+    const name = overlaid
+      ? `openapi/${api}.yaml with openapi/${overlaid.version}/${api}.overlay.yaml`
+      : `openapi/${api}.yaml`;
+    throw new Error(`${name} cannot be bundled:\n${messages}`);
   }
   return JSON.parse(JSON.stringify(document.parsed)) as JsonObject;
+}
+
+/**
+ * `openapi/<api>.yaml` with the overlay of `version` applied, as YAML source. An action that changes nothing (its
+ * target is gone from v1, say) stops the bundling, naming it: an overlay that silently does less than it says would
+ * give the later version v1's behaviour.
+ */
+async function overlaidSource(version: LaterVersion, api: ApiName): Promise<string> {
+  const { parse } = await import('yaml');
+  const overlay = parse(readFileSync(overlayFile(version, api), 'utf8')) as unknown;
+  const base = parse(readFileSync(path.join(__dirname, `${api}.yaml`), 'utf8')) as JsonObject;
+  const overlaid = await applyOverlay(base, overlay, { api, file: path.relative(ROOT, overlayFile(version, api)) });
+  return JSON.stringify(overlaid);
+}
+
+/**
+ * `base`, the source of `openapi/<api>.yaml`, with `overlay` (an OpenAPI Overlay, from `file`) applied. Stops,
+ * naming the file, at an overlay that does not extend that description, and at an action that changes nothing.
+ */
+export async function applyOverlay(
+  base: JsonObject,
+  overlay: unknown,
+  { api, file }: { readonly api: ApiName; readonly file: string },
+): Promise<JsonObject> {
+  const { openapiOverlay } = await import('openapi-format');
+  if (!isObject(overlay) || overlay.extends !== `../${api}.yaml` || !Array.isArray(overlay.actions)) {
+    throw new Error(`${file}: an overlay with \`extends: ../${api}.yaml\` and a list of \`actions\``);
+  }
+  const { data, resultData } = await openapiOverlay(structuredClone(base), {
+    overlaySet: overlay as unknown as Parameters<typeof openapiOverlay>[1]['overlaySet'],
+  });
+  const unused = (resultData as { unusedActions?: JsonObject[] }).unusedActions ?? [];
+  if (unused.length > 0) {
+    const actions = overlay.actions as JsonObject[];
+    const named = unused.map((action) => `  action ${actions.indexOf(action) + 1}: ${String(action.target)}`);
+    throw new Error(`${file}: actions that change nothing in openapi/${api}.yaml:\n${named.join('\n')}`);
+  }
+  return data as JsonObject;
 }
 
 /** The bundling under way in this process, and the signature of the files it reads. */
@@ -108,7 +178,26 @@ async function bundleNow(signature: string): Promise<BundledDescriptions> {
         API_NAMES.map(async (api) => [api, await bundleOne(api, redocly, config, dereference)] as const),
       ),
     ) as Record<ApiName, JsonObject>;
-  const descriptions = { signature, bundled: await bundleAll(false), dereferenced: await bundleAll(true) };
+  const later = Object.fromEntries(
+    await Promise.all(
+      LATER_VERSIONS.map(async (version) => {
+        const sources = await Promise.all(
+          apisIn(version).map(async (api) => [api, await overlaidSource(version, api)] as const),
+        );
+        const bundleVersion = async (dereference: boolean) =>
+          Object.fromEntries(
+            await Promise.all(
+              sources.map(
+                async ([api, source]) =>
+                  [api, await bundleOne(api, redocly, config, dereference, { version, source })] as const,
+              ),
+            ),
+          );
+        return [version, { bundled: await bundleVersion(false), dereferenced: await bundleVersion(true) }] as const;
+      }),
+    ),
+  ) as BundledDescriptions['later'];
+  const descriptions = { signature, bundled: await bundleAll(false), dereferenced: await bundleAll(true), later };
   // Written whole under another name, then renamed: a process reading it never sees half a file.
   mkdirSync(CACHE_DIR, { recursive: true });
   const partial = `${cacheFile(signature)}.${process.pid}`;
@@ -140,14 +229,21 @@ function bundledNow(): BundledDescriptions {
  * One description as a single document: references to other files are pulled in, and with
  * `dereferenced` every reference is replaced by what it points to.
  */
-export function loadBundled(api: ApiName, { dereferenced }: { readonly dereferenced: boolean }): JsonObject {
+export function loadBundled(
+  api: ApiName,
+  { dereferenced, version = 'v1' }: { readonly dereferenced: boolean; readonly version?: ApiVersion },
+): JsonObject {
   const descriptions = bundledNow();
-  return (dereferenced ? descriptions.dereferenced : descriptions.bundled)[api];
+  const set = version === 'v1' ? descriptions : descriptions.later[version];
+  const document = (dereferenced ? set.dereferenced : set.bundled)[api];
+  if (!document)
+    throw new Error(`The ${api} API has no ${version}: there is no openapi/${version}/${api}.overlay.yaml`);
+  return document;
 }
 
 /** One description with every reference inlined. */
-export function loadDereferenced(api: ApiName): JsonObject {
-  return loadBundled(api, { dereferenced: true });
+export function loadDereferenced(api: ApiName, version: ApiVersion = 'v1'): JsonObject {
+  return loadBundled(api, { dereferenced: true, version });
 }
 
 export function operationsOf(api: ApiName, description: JsonObject): Operation[] {

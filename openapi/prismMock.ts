@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_NAMES, bundleDescriptions, type ApiName } from './descriptions';
+import { API_NAMES, bundleDescriptions, isObject, type ApiName, type JsonObject } from './descriptions';
 
 const PRISM = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 
@@ -76,6 +76,20 @@ function listening(api: ApiName, child: ChildProcess, output: () => string, time
 }
 
 /**
+ * The description without `deprecated: true` on its operations. Prism answers a deprecated operation with its own
+ * `Deprecation: true` (an early draft of RFC 9745), in place of the `@<seconds>` the description declares and the
+ * sandbox sends, and then reports its own header as a violation; the description's headers still come from their
+ * schemas.
+ */
+function withoutDeprecatedFlags(description: JsonObject): JsonObject {
+  const copy = structuredClone(description);
+  for (const item of Object.values((copy.paths ?? {}) as Record<string, JsonObject>)) {
+    for (const operation of Object.values(item)) if (isObject(operation)) delete operation.deprecated;
+  }
+  return copy;
+}
+
+/**
  * Starts one Prism mock per description, from the description bundled by `@redocly/openapi-core` (Prism
  * would not resolve the references into `shared/`'s files the way Redocly does), and waits until
  * each one listens.
@@ -93,7 +107,7 @@ export async function startPrismMocks(options: PrismMockOptions = {}): Promise<P
     const { bundled } = await bundleDescriptions();
     const files = API_NAMES.map((api) => {
       const file = path.join(folder, `${api}.json`);
-      writeFileSync(file, JSON.stringify(bundled[api]));
+      writeFileSync(file, JSON.stringify(withoutDeprecatedFlags(bundled[api])));
       return [api, file] as const;
     });
     const entries = await Promise.all(

@@ -1,6 +1,6 @@
 /**
- * The sandbox as a Fetch-API app (Hono): the token endpoint at `/connect/token` and every operation of
- * the four descriptions under `/v1`, with the hosted sandbox's rules: tokens and scopes, rate limit and
+ * The sandbox as a Fetch-API app (Hono): the token endpoint at `/connect/token`, every operation of
+ * the four descriptions under `/v1` and of each later version's (`apisIn`: Trading API v2) under its prefix, with the hosted sandbox's rules: tokens and scopes, rate limit and
  * burst, request validation, idempotency, bounded state per client. `sandbox/cli.mjs` serves it on
  * Node; tests call `sandbox.fetch(request)` or serve it on an ephemeral port.
  *
@@ -15,6 +15,7 @@ import { corsPolicy, hostGuard, operationBodyLimits, requestIds } from './middle
 import { createRateLimiter, type RateLimit } from './rateLimit';
 import { createDispatcher } from './requests/dispatch';
 import { idempotencyStore } from './requests/idempotency';
+import { API_VERSIONS, type ApiVersion } from '../openapi/descriptions';
 import { loadSandboxDescriptions, type SandboxDescriptions } from './spec';
 import { ClientState, type Limits, type Timing } from './state';
 import { demoClients, type SandboxClient } from './tokens/clients';
@@ -53,14 +54,20 @@ const DEFAULT_LIMITS: Limits = {
 
 export interface Sandbox {
   readonly fetch: (request: Request) => Promise<Response>;
+  /** v1's descriptions. */
   readonly descriptions: SandboxDescriptions;
+  /** Each version's descriptions, as served under its prefix. */
+  readonly versions: Readonly<Record<ApiVersion, SandboxDescriptions>>;
   readonly clients: readonly SandboxClient[];
   /** The state of one client (tests and the benchmark read its size). */
   stateOf(clientId: string): ClientState;
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const descriptions = loadSandboxDescriptions();
+  const versions = Object.fromEntries(
+    API_VERSIONS.map((version) => [version, loadSandboxDescriptions(version)]),
+  ) as Record<ApiVersion, SandboxDescriptions>;
+  const descriptions = versions.v1;
   const clients = options.clients ?? demoClients(descriptions);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const rateLimit = options.rateLimit === undefined ? descriptions.rateLimit : options.rateLimit;
@@ -71,8 +78,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const states = new Map(clients.map((client) => [client.clientId, new ClientState()]));
   const signer = createTokenSigner({ now, ids, lifetimeSeconds });
   const token = tokenEndpoint(clients, signer, lifetimeSeconds);
-  const api = createDispatcher({
-    descriptions,
+  // One of each for every version: a client's state, rate limit and idempotency keys are the same under /v1 and /v2.
+  const shared = {
     states,
     signer,
     rateLimit,
@@ -84,17 +91,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     now,
     ids,
     processingMs: options.processingMs,
-  });
+  };
+  const dispatchers = new Map(
+    API_VERSIONS.map((version) => [
+      `/${version}`,
+      createDispatcher({ ...shared, descriptions: versions[version], v1Descriptions: descriptions }),
+    ]),
+  );
+  const prefixes = [...dispatchers.keys()];
 
   const app = new Hono<{ Variables: RequestIdVariables }>();
   app.use('*', requestIds(ids));
   app.use('*', hostGuard(options.allowedHosts));
   app.use('*', corsPolicy());
-  app.use('/v1/*', operationBodyLimits(descriptions));
+  for (const version of API_VERSIONS) app.use(`/${version}/*`, operationBodyLimits(versions[version]));
   app.all('*', async (c) => {
     const request = c.req.raw;
     const requestId = c.get('requestId');
     const path = new URL(request.url).pathname;
+    const prefix = prefixes.find((version) => path === version || path.startsWith(`${version}/`));
     let response: Response;
     try {
       if (path === '/health' && request.method === 'GET') {
@@ -102,8 +117,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         response = json(200, { status: 'ok' });
       } else if (path === '/connect/token') {
         response = await token(request);
-      } else if (path === '/v1' || path.startsWith('/v1/')) {
-        const answer = await api(request, path.slice(3));
+      } else if (prefix !== undefined) {
+        const api = dispatchers.get(prefix) as ReturnType<typeof createDispatcher>;
+        const answer = await api(request, path.slice(prefix.length));
         response = answer.raw
           ? new Response(answer.raw.text, {
               status: answer.status,
@@ -114,7 +130,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         throw new ApiError(
           404,
           'NOT_FOUND',
-          `Nothing at ${path}. The API is under /v1 and the token endpoint at /connect/token.`,
+          `Nothing at ${path}. The APIs are under ${prefixes.slice(0, -1).join(', ')} and ${prefixes.at(-1)}, the token endpoint at /connect/token.`,
         );
       }
     } catch (error) {
@@ -135,6 +151,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return {
     fetch: (request) => Promise.resolve(app.fetch(request)),
     descriptions,
+    versions,
     clients,
     stateOf: (clientId) => {
       const state = states.get(clientId);

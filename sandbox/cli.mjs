@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run sandbox`: the provider's sandbox on this machine, at http://localhost:4020 (SANDBOX_PORT to
 // change it): the token endpoint at /connect/token and every operation of the four API descriptions
-// under /v1, with state kept per client in memory. Usage: npm run sandbox [-- --host 0.0.0.0]
+// under /v1 (Trading API v2 under /v2), with state kept per client in memory. Usage: npm run sandbox [-- --host 0.0.0.0]
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';

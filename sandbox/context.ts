@@ -10,6 +10,8 @@ import type { ClientState, Limits, Timing } from './state';
 
 export interface Context {
   readonly api: ApiName;
+  /** The operation being answered (its description is `descriptions`' for the version asked). */
+  readonly operationId: string;
   readonly descriptions: SandboxDescriptions;
   readonly state: ClientState;
   readonly timing: Timing;
@@ -20,7 +22,7 @@ export interface Context {
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, unknown>>;
   readonly body: unknown;
-  /** The path below `/v1`, for `Location` headers. */
+  /** The URL of the version's prefix (`https://…/v1`), for `Location` headers. */
   readonly base: string;
 }
 

@@ -68,7 +68,8 @@ export function operationBodyLimits(descriptions: SandboxDescriptions): Middlewa
     return limit;
   };
   return async (c, next) => {
-    const match = matchOperation(descriptions, c.req.method, new URL(c.req.url).pathname.slice(3));
+    const prefix = `/${descriptions.version}`;
+    const match = matchOperation(descriptions, c.req.method, new URL(c.req.url).pathname.slice(prefix.length));
     if (match.kind !== 'operation' || match.operation.maxBodyBytes === null) return next();
     return limitOf(match.operation.maxBodyBytes)(c, next);
   };

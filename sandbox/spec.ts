@@ -1,5 +1,6 @@
 /**
- * The four API descriptions as the sandbox serves them: one table of operations under `/v1`, each with
+ * The API descriptions as the sandbox serves them: one table of operations per major version (`/v1`: the four
+ * APIs; `/v2`: those with a v2, `apisIn`), each with
  * its required scopes and its request and response validators (Ajv, JSON Schema 2020-12, as OpenAPI 3.1
  * schemas are). Nothing here keeps state or answers requests, so the same checks can serve a "Try it"
  * panel or a validating proxy: `matchOperation`, `validateRequest` and `validateResponse`.
@@ -9,8 +10,16 @@ import { createAjv } from '../contracts/openapi/ajv';
 import { problemsOf, type Problem } from '../contracts/openapi/issues';
 import { locationSchema, parameterValues, parametersOf, type ParameterLocation } from '../contracts/openapi/parameters';
 import { pathParameterNames, routeMatcher, type RouteMatch } from '../contracts/openapi/pathTemplate';
-import { API_NAMES, loadDereferenced, operationsOf, type ApiName } from '../openapi/descriptions';
+import {
+  API_NAMES,
+  apisIn,
+  loadDereferenced,
+  operationsOf,
+  type ApiName,
+  type ApiVersion,
+} from '../openapi/descriptions';
 import { isObject, type JsonObject } from '../openapi/document';
+import { deprecationOf, type Deprecation } from './requests/deprecation';
 
 export type { Problem };
 
@@ -36,9 +45,15 @@ export interface SandboxOperation {
   readonly fileParts: readonly { readonly name: string; readonly maxBytes: number | null }[];
   /** Whether the operation takes an `Idempotency-Key` header, and whether it must. */
   readonly idempotencyKey: 'required' | 'optional' | 'none';
+  /** Its `deprecated: true` and `x-deprecation`, read once (requests/deprecation.ts); `null` when not deprecated. */
+  readonly deprecation: Deprecation | null;
 }
 
 export interface SandboxDescriptions {
+  /** The major version these descriptions are, the path prefix the sandbox serves them under (`/v1`). */
+  readonly version: ApiVersion;
+  /** The APIs this version has (`apisIn`): every operation is one of theirs. */
+  readonly apis: readonly ApiName[];
   readonly operations: readonly SandboxOperation[];
   /** `api#SchemaName` → the schema (dereferenced). */
   schema(api: ApiName, name: string): JsonObject;
@@ -56,6 +71,8 @@ export interface SandboxDescriptions {
   readonly cursorLifetimeHours: number;
   /** A copy of the first example of an operation's response (by `operationId`, status and example name). */
   example(operationId: string, status: string, name?: string): JsonObject;
+  /** The error codes the examples of an operation's response show (`error.code` of each example's value). */
+  exampleErrorCodes(operationId: string, status: string): readonly string[];
 }
 
 const ajv = createAjv('body');
@@ -103,16 +120,21 @@ function idempotencyKeyOf(definition: JsonObject): SandboxOperation['idempotency
   return header.required === true ? 'required' : 'optional';
 }
 
-let loaded: SandboxDescriptions | undefined;
+const loaded = new Map<ApiVersion, SandboxDescriptions>();
 
-/** The four descriptions, bundled by the Redocly CLI once per process (a few seconds). */
-export function loadSandboxDescriptions(): SandboxDescriptions {
-  if (loaded) return loaded;
-  const documents = Object.fromEntries(API_NAMES.map((api) => [api, loadDereferenced(api)])) as Record<
-    ApiName,
-    JsonObject
-  >;
-  const operations = API_NAMES.flatMap((api) =>
+/**
+ * The descriptions of one major version (v1: all four), read once per process. The operations are those of the
+ * APIs the version has (`apisIn`); what the handlers read from a description of an API the version lacks (its
+ * schemas) is v1's.
+ */
+export function loadSandboxDescriptions(version: ApiVersion = 'v1'): SandboxDescriptions {
+  const cached = loaded.get(version);
+  if (cached) return cached;
+  const apis = apisIn(version);
+  const documents = Object.fromEntries(
+    API_NAMES.map((api) => [api, loadDereferenced(api, apis.includes(api) ? version : 'v1')]),
+  ) as Record<ApiName, JsonObject>;
+  const operations = apis.flatMap((api) =>
     operationsOf(api, documents[api]).map((operation): SandboxOperation => {
       const security = Array.isArray(operation.definition.security) ? operation.definition.security : [];
       return {
@@ -127,6 +149,7 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
         maxBodyBytes: maxBodyBytesOf(documents[api], operation.definition),
         fileParts: filePartsOf(operation.definition),
         idempotencyKey: idempotencyKeyOf(operation.definition),
+        deprecation: deprecationOf(operation.definition),
       };
     }),
   );
@@ -155,7 +178,9 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
   );
   if (cursorLifetimes.size !== 1 || [...cursorLifetimes].some((hours) => !(hours > 0)))
     throw new Error(`cursor x-cursor-lifetime-hours: ${[...cursorLifetimes].join(', ')}`);
-  loaded = {
+  const result: SandboxDescriptions = {
+    version,
+    apis,
     operations,
     schema: (api, name) => {
       const schema = (components(api).schemas as JsonObject)[name];
@@ -177,8 +202,22 @@ export function loadSandboxDescriptions(): SandboxDescriptions {
       if (!name && isObject(media) && isObject(media.example)) return structuredClone(media.example);
       throw new Error(`no example ${name ?? ''} of ${operationId} ${status}`);
     },
+    exampleErrorCodes(operationId, status) {
+      const response = responseOf(byId.get(operationId), status);
+      const media = response && isObject(response.content) ? Object.values(response.content).filter(isObject) : [];
+      return media
+        .flatMap((type) => [
+          ...(isObject(type.examples) ? Object.values(type.examples).filter(isObject) : []).map(
+            (example) => example.value,
+          ),
+          type.example,
+        ])
+        .map((value) => (isObject(value) && isObject(value.error) ? value.error.code : undefined))
+        .filter((code): code is string => typeof code === 'string');
+    },
   };
-  return loaded;
+  loaded.set(version, result);
+  return result;
 }
 
 function responseOf(operation: SandboxOperation | undefined, status: string): JsonObject | undefined {
@@ -194,7 +233,7 @@ export type Match =
 
 const matchers = new WeakMap<SandboxDescriptions, (method: string, path: string) => RouteMatch<SandboxOperation>>();
 
-/** Which operation a method and a path below `/v1` name (contracts/openapi/pathTemplate.ts decides). */
+/** Which operation a method and a path below the version's prefix (`/v1`) name (contracts/openapi/pathTemplate.ts decides). */
 export function matchOperation(descriptions: SandboxDescriptions, method: string, path: string): Match {
   let matcher = matchers.get(descriptions);
   if (!matcher) {

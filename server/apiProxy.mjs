@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * The Try it panel's way to the hosted sandbox: `<base URL>api-proxy/v1/*` forwards to the sandbox API and
+ * The Try it panel's way to the hosted sandbox: `<base URL>api-proxy/v1/*` forwards to the sandbox API (and
+ * `api-proxy/v2/*`, and any later version the build lists, to that version of it) and
  * `<base URL>api-proxy/connect/token` to its token endpoint. Both upstreams are fixed when the server starts
  * (never taken from the request); only signed-in readers, only the methods and paths the API descriptions
  * list (the build writes them into the gate manifest), without the reader's cookies or hop-by-hop headers,
@@ -35,7 +36,10 @@ export { API_PROXY_PREFIX };
  * @typedef {object} ApiProxyManifest
  * @property {string} apiUrl the descriptions' sandbox server, e.g. `https://sandbox.api.clearing.example/v1`
  * @property {string} tokenUrl the descriptions' token URL
- * @property {ApiProxyRoute[]} routes every operation
+ * @property {ApiProxyRoute[]} routes every operation of v1
+ * @property {Record<string, { routes: ApiProxyRoute[] }>} [versions] every operation of each later version
+ *   (`v2`), forwarded below the API URL with its last segment `/v1` replaced by the version (an API URL that does
+ *   not end in `/v1` forwards v1 only)
  */
 
 /**
@@ -128,7 +132,29 @@ export function parseApiProxyManifest(value) {
   if (value === undefined) return undefined;
   const proxy = /** @type {Partial<ApiProxyManifest> | null} */ (value);
   if (!proxy || typeof proxy !== 'object') throw new Error('apiProxy must be an object');
-  const routes = proxy.routes;
+  checkRoutes('apiProxy.routes', proxy.routes);
+  if (proxy.versions !== undefined) {
+    const versions = proxy.versions;
+    if (!versions || typeof versions !== 'object' || Array.isArray(versions)) {
+      throw new Error('apiProxy.versions must be an object of { routes } by version (v2)');
+    }
+    for (const [version, listed] of Object.entries(versions)) {
+      if (!/^v\d+$/.test(version) || version === 'v1')
+        throw new Error(`apiProxy.versions: ${version} is not a later version (v2)`);
+      checkRoutes(
+        `apiProxy.versions.${version}.routes`,
+        listed && typeof listed === 'object' ? listed.routes : undefined,
+      );
+    }
+  }
+  checkedUrl('apiProxy.apiUrl', proxy.apiUrl);
+  checkedUrl('apiProxy.tokenUrl', proxy.tokenUrl);
+  if (!proxy.apiUrl || !proxy.tokenUrl) throw new Error('apiProxy must name apiUrl and tokenUrl');
+  return /** @type {ApiProxyManifest} */ (proxy);
+}
+
+/** @param {string} name @param {unknown} routes */
+function checkRoutes(name, routes) {
   const wellFormed =
     Array.isArray(routes) &&
     routes.every(
@@ -143,12 +169,8 @@ export function parseApiProxyManifest(value) {
         isNameList(route.responseHeaders),
     );
   if (!wellFormed) {
-    throw new Error('apiProxy.routes must list { method, path: "/…", mediaTypes, requestHeaders, responseHeaders }');
+    throw new Error(`${name} must list { method, path: "/…", mediaTypes, requestHeaders, responseHeaders }`);
   }
-  checkedUrl('apiProxy.apiUrl', proxy.apiUrl);
-  checkedUrl('apiProxy.tokenUrl', proxy.tokenUrl);
-  if (!proxy.apiUrl || !proxy.tokenUrl) throw new Error('apiProxy must name apiUrl and tokenUrl');
-  return /** @type {ApiProxyManifest} */ (proxy);
 }
 
 /**
@@ -302,11 +324,21 @@ export function createApiProxy(manifest, settings = {}, io = {}) {
   const tokenUrl = settings.tokenUrl ?? manifest.tokenUrl;
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const matches = routeMatcher(manifest.routes);
-  /** @param {string} method @param {string} path below the API URL */
-  const routeOf = (method, path) => {
-    const match = matches(method, path);
-    return match.kind === 'operation' ? match.route : undefined;
+  /** Each version's routes and upstream, by its path prefix (`v1`): a later one only below an API URL in `/v1`. */
+  const versions = new Map([['v1', { matches: routeMatcher(manifest.routes), apiUrl }]]);
+  for (const [version, { routes }] of Object.entries(manifest.versions ?? {})) {
+    if (/\/v1$/.test(apiUrl)) {
+      versions.set(version, { matches: routeMatcher(routes), apiUrl: apiUrl.replace(/\/v1$/, `/${version}`) });
+    }
+  }
+  /** @param {string} method @param {string} path below `api-proxy/`, e.g. `v2/orders/equity` */
+  const versionedRoute = (method, path) => {
+    const version = path.slice(0, path.indexOf('/') === -1 ? 0 : path.indexOf('/'));
+    const versioned = versions.get(version);
+    if (!versioned) return undefined;
+    const below = path.slice(version.length);
+    const match = versioned.matches(method, below);
+    return match.kind === 'operation' ? { route: match.route, upstream: versioned.apiUrl + below } : undefined;
   };
   const take = readerRateLimit(settings.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
   const send = io.fetch ?? ((input, init) => fetch(input, init));
@@ -317,8 +349,7 @@ export function createApiProxy(manifest, settings = {}, io = {}) {
       if (hasAmbiguousSegment(path)) return 'ambiguous';
       if (path === TOKEN_ROUTE.path)
         return method === TOKEN_ROUTE.method ? { route: TOKEN_ROUTE, upstream: tokenUrl } : 'unknown';
-      const route = path.startsWith('v1/') ? routeOf(method, path.slice('v1'.length)) : undefined;
-      return route ? { route, upstream: apiUrl + path.slice('v1'.length) } : 'unknown';
+      return versionedRoute(method, path) ?? 'unknown';
     },
     take,
     async forward(request, { route, upstream }, clientAddress) {

@@ -1,4 +1,4 @@
-import { API_REFERENCE_PAGES } from '../apiReference';
+import { REFERENCE_PAGES, referencePagesOf } from '../apiReference';
 import { buildFooter, copyrightYears, SOCIAL_LINKS } from '../footer';
 import { readSettings } from '../settings';
 
@@ -58,7 +58,19 @@ describe('buildFooter', () => {
       (entry) => 'title' in entry && entry.title === 'API reference',
     );
     expect(column && 'items' in column ? column.items : []).toEqual(
-      API_REFERENCE_PAGES.map(({ label, route }) => ({ label, to: route })),
+      REFERENCE_PAGES.map(({ label, route }) => ({ label, to: route })),
     );
+    const labels = REFERENCE_PAGES.map(({ label }) => label);
+    expect(labels.indexOf('Trading API v2 (preview)')).toBe(labels.indexOf('Trading API') + 1);
+  });
+
+  it('leaves out the pages of an API version the build does not document (a build of v1 docs only)', () => {
+    const column = buildFooter(settings, 'columns', new Date(), referencePagesOf(['v1'])).links.find(
+      (entry) => 'title' in entry && entry.title === 'API reference',
+    );
+    const items = (column && 'items' in column ? column.items : []) as { to?: string }[];
+    const routes = items.map((item) => item.to);
+    expect(routes).toContain('/api/orders-api');
+    expect(routes).not.toContain('/api/v2/orders-api');
   });
 });

@@ -30,6 +30,15 @@ export const TOKEN_URL = 'https://id.clearing.example/connect/token';
  */
 export const URL_VARIABLES = { baseUrl: 'BASE_URL', tokenUrl: 'TOKEN_URL' } as const;
 
+/**
+ * The variable a sample reads its base URL from: `BASE_URL` for a server under `/v1`, `BASE_URL_V2` for one under
+ * `/v2` (a page of the v2 docs calls v2's Trading API and v1's other APIs, so both can be set at once).
+ */
+export function baseUrlVariable(serverUrl: string): string {
+  const major = /\/v(\d+)\/?$/.exec(serverUrl)?.[1];
+  return major && major !== '1' ? `${URL_VARIABLES.baseUrl}_V${major}` : URL_VARIABLES.baseUrl;
+}
+
 /** The sandbox on this machine, `npm run sandbox` (sandbox/cli.mjs) at its default port. */
 export const LOCAL_SANDBOX = {
   origin: 'http://localhost:4020',

@@ -10,13 +10,20 @@ import type { CheckError } from '../openapi/issues.ts';
  * the docs, behind the gate like them, that the panel imports natively (outside webpack, so that the docs
  * pages' webpack runtime does not list one chunk per operation).
  */
-export const tryItModuleFile = (operationId: string) => `docs/try-it/${operationId}.js`;
+export const tryItModuleFile = (operationId: string, apiVersion = 'v1') =>
+  apiVersion === 'v1' ? `docs/try-it/${operationId}.js` : `docs/try-it/${apiVersion}/${operationId}.js`;
 
-/** The files `tryItModuleFile` names (for the gate's classification of the build). */
-export const TRY_IT_MODULE_FILES = /^docs\/try-it\/([\w-]+)\.js$/;
+/** The files `tryItModuleFile` names, of every API version (for the gate's classification of the build). */
+export const TRY_IT_MODULE_FILES = /^docs\/try-it\/(?:v\d+\/)?[\w-]+\.js$/;
 
-/** The operationId whose module `file` is (`tryItModuleFile`'s inverse), or undefined for any other file. */
-export const operationIdOfTryItModule = (file: string): string | undefined => TRY_IT_MODULE_FILES.exec(file)?.[1];
+/** The modules of v1's operations: `docs/try-it/<operationId>.js`. */
+const V1_TRY_IT_MODULE_FILES = /^docs\/try-it\/([\w-]+)\.js$/;
+
+/**
+ * The operationId whose v1 module `file` is (`tryItModuleFile`'s inverse for v1), or undefined for any other file:
+ * the docs' MCP server checks requests against v1, the API in production.
+ */
+export const operationIdOfTryItModule = (file: string): string | undefined => V1_TRY_IT_MODULE_FILES.exec(file)?.[1];
 
 export interface TryItField {
   readonly name: string;
@@ -55,6 +62,11 @@ export interface TryItOperation {
   readonly operationId: string;
   /** Upper case. */
   readonly method: string;
+  /**
+   * The path of the API's base URL, from the description's first (sandbox) server: `/v1`, or `/v2` for an operation
+   * of an API's v2. The panel sends the request below it, on the sandbox it picked.
+   */
+  readonly basePath: string;
   /** The path template below the API's base URL, e.g. `/orders/equity/{orderId}`. */
   readonly path: string;
   /** The request body's media type, or null when the operation takes none. */

@@ -786,7 +786,12 @@ function descriptionChange(diff: Diff): RawChange[] {
   if (root === 'security') return [];
   if (root === 'servers' && !diff.path.some(isDocumentation)) {
     const added = diff.action === 'add' && diff.path.length === 2;
-    return [{ rule: added ? 'other-compatible' : 'server-changed', what: `${where} ${verb(diff)}`, location }];
+    // `servers.0.url changed` says nothing a reader can act on; the URLs do.
+    const what =
+      diff.path[2] === 'url' && diff.action === 'replace'
+        ? `server URL changed from ${quote(diff.before)} to ${quote(diff.after)}`
+        : `${where} ${verb(diff)}`;
+    return [{ rule: added ? 'other-compatible' : 'server-changed', what, location }];
   }
   return [{ rule: 'documentation', what: `${where} ${verb(diff)}`, location }];
 }

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { API_REFERENCE_PAGES, type ApiReferencePage } from '../../config/apiReference';
+import { REFERENCE_PAGES, type ApiReferencePage, type VersionedReferencePage } from '../../config/apiReference';
 import type { JsonObject } from '../../openapi/document';
 import { postmanCollection } from './postmanCollection';
 
@@ -20,13 +20,16 @@ export interface DescriptionDownload {
   readonly label: string;
 }
 
-/** The three downloads of a reference page, named after its route (`orders-api`). */
-export function descriptionDownloads({
-  route,
-  label,
-}: Pick<ApiReferencePage, 'route' | 'label'>): DescriptionDownload[] {
+/** What names a reference page's downloads: its route, label and API version (v1 when not given). */
+type DownloadsPage = Pick<ApiReferencePage, 'route' | 'label'> & Partial<Pick<VersionedReferencePage, 'apiVersion'>>;
+
+/**
+ * The three downloads of a reference page, named after its route (`orders-api`), and its API version after v1
+ * (`orders-api-v2`): a reader who keeps both versions' files tells them apart.
+ */
+export function descriptionDownloads({ route, label, apiVersion = 'v1' }: DownloadsPage): DescriptionDownload[] {
   const folder = route.replace(/^\//, '').replace(/\/$/, '');
-  const name = path.posix.basename(folder);
+  const name = apiVersion === 'v1' ? path.posix.basename(folder) : `${path.posix.basename(folder)}-${apiVersion}`;
   return [
     { format: 'yaml', file: `${folder}/${name}.openapi.yaml`, label: `${label} OpenAPI description (YAML)` },
     { format: 'json', file: `${folder}/${name}.openapi.json`, label: `${label} OpenAPI description (JSON)` },
@@ -34,8 +37,8 @@ export function descriptionDownloads({
   ];
 }
 
-/** Every download of every reference page, relative to the build root: partner documentation, protected. */
-export const DESCRIPTION_DOWNLOAD_FILES: readonly string[] = API_REFERENCE_PAGES.flatMap((page) =>
+/** Every download of every reference page (of every API version), relative to the build root: protected. */
+export const DESCRIPTION_DOWNLOAD_FILES: readonly string[] = REFERENCE_PAGES.flatMap((page) =>
   descriptionDownloads(page).map(({ file }) => file),
 );
 
@@ -51,7 +54,7 @@ export async function downloadContents(description: JsonObject): Promise<Record<
 /** Writes the downloads of one reference page into the build. */
 export async function writeDescriptionDownloads(
   outDir: string,
-  page: Pick<ApiReferencePage, 'route' | 'label'>,
+  page: DownloadsPage,
   description: JsonObject,
 ): Promise<void> {
   await writeDownloadFiles(outDir, page, await downloadContents(description));
@@ -60,7 +63,7 @@ export async function writeDescriptionDownloads(
 /** Writes the downloads of one reference page into the build, given their contents (`downloadContents`). */
 export async function writeDownloadFiles(
   outDir: string,
-  page: Pick<ApiReferencePage, 'route' | 'label'>,
+  page: DownloadsPage,
   contents: Readonly<Record<DownloadFormat, string>>,
 ): Promise<void> {
   for (const download of descriptionDownloads(page)) {

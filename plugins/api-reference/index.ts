@@ -1,9 +1,15 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { ApiReferencePage } from '../../config/apiReference';
+import {
+  MIGRATION_GUIDES,
+  REFERENCE_PAGES,
+  type ApiReferencePage,
+  type VersionedReferencePage,
+} from '../../config/apiReference';
+import { loadBundled, type ApiVersion } from '../../openapi/descriptions';
 import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
-import { withDocsLinksUnder } from './docsLinks';
+import { docsRootOf, withDocsLinksUnder } from './docsLinks';
 import { bundledInDescriptionWorker, inDescriptionWorker } from '../lib/descriptionWorker';
 import { descriptionDownloads, writeDownloadFiles, type DownloadFormat } from './downloads';
 import { introductionOf } from './introduction';
@@ -12,9 +18,44 @@ import { withTryItLinks } from './tryItLinks';
 import { withKeptWords } from './keptWords';
 import { withBehaviourShown } from './behaviourShown';
 
-/** The plugin's name for one description: also the folder of its route data under `.docusaurus/`. */
-export function apiReferencePluginName(api: ApiReferencePage['api']): string {
-  return `api-reference-${api}`;
+/** The plugin's name for one description (and API version): also the folder of its route data under `.docusaurus/`. */
+export function apiReferencePluginName(api: ApiReferencePage['api'], apiVersion: ApiVersion = 'v1'): string {
+  return apiVersion === 'v1' ? `api-reference-${api}` : `api-reference-${api}-${apiVersion}`;
+}
+
+/** A reference page's note near its title on the versions of its API: text, then links. */
+interface VersionNote {
+  readonly text: string;
+  readonly links: readonly { readonly label: string; readonly href: string }[];
+}
+
+/**
+ * The note of a page whose API has other versions among `pages` (the pages the build makes): a later version's page
+ * is a preview, linking to the migration guide and to v1's page; v1's page links to the later versions' previews.
+ */
+export function versionNoteOf(
+  page: VersionedReferencePage,
+  pages: readonly VersionedReferencePage[],
+  baseUrl: string,
+): VersionNote | undefined {
+  const href = (route: string) => `${baseUrl}${route.replace(/^\//, '')}`;
+  if (page.apiVersion !== 'v1') {
+    const v1 = pages.find((other) => other.api === page.api && other.apiVersion === 'v1');
+    const guide = MIGRATION_GUIDES[page.api];
+    return {
+      text: `This is the ${page.apiVersion} preview of the ${page.label.replace(/ v\d+ \(preview\)$/, '')}: it may change before its release.`,
+      links: [
+        ...(guide ? [{ label: `Migrating to ${page.apiVersion}`, href: href(guide) }] : []),
+        ...(v1 ? [{ label: `${v1.label} v1 reference`, href: href(v1.route) }] : []),
+      ],
+    };
+  }
+  const later = pages.filter((other) => other.api === page.api && other.apiVersion !== 'v1');
+  if (later.length === 0) return undefined;
+  return {
+    text: `This is the ${page.label} v1, the version in production.`,
+    links: later.map((other) => ({ label: `${other.label} reference`, href: href(other.route) })),
+  };
 }
 
 /** The site's whole URL with its base URL, ending in `/`: where the downloads' links to the docs point. */
@@ -31,27 +72,34 @@ const siteUrlOf = (context: LoadContext) => `${context.siteConfig.url.replace(/\
  * downloads under the site's whole URL (`docsLinks.ts`). The first paragraph of the description's introduction
  * is a prop too (`introduction.ts`), for the page's prerendered HTML.
  */
-export default function apiReferencePlugin({ api, route, label }: ApiReferencePage) {
+export default function apiReferencePlugin(
+  page: ApiReferencePage & { readonly apiVersion?: ApiVersion },
+  pages: readonly VersionedReferencePage[] = REFERENCE_PAGES,
+) {
+  const { api, route, label, apiVersion = 'v1' } = page;
+  const dataName = apiVersion === 'v1' ? `${api}.json` : `${api}-${apiVersion}.json`;
   return function apiReference(context: LoadContext): Plugin<unknown> {
     /** The downloads' contents, made in the description worker while the site is built (production builds only). */
     let downloads: Promise<Record<DownloadFormat, string>> | undefined;
     return {
-      name: apiReferencePluginName(api),
+      name: apiReferencePluginName(api, apiVersion),
       async loadContent() {
-        const description = (await bundledInDescriptionWorker()).bundled[api];
+        await bundledInDescriptionWorker();
+        const description = loadBundled(api, { dereferenced: false, version: apiVersion });
         assertHighlightableWithPrismCore(api, description);
         if (process.env.NODE_ENV === 'production') {
-          downloads = inDescriptionWorker('downloads', { api, siteUrl: siteUrlOf(context) });
+          downloads = inDescriptionWorker('downloads', { api, version: apiVersion, siteUrl: siteUrlOf(context) });
         }
         return description;
       },
       async contentLoaded({ content, actions }) {
         const description = await actions.createData(
-          `${api}.json`,
+          dataName,
           JSON.stringify(
             withDocsLinksUnder(
               withKeptWords(withTryItLinks(withBehaviourShown(content as JsonObject))),
               context.baseUrl,
+              docsRootOf(apiVersion),
             ),
           ),
         );
@@ -62,7 +110,9 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
           modules: { description },
           props: {
             introduction: introductionOf(content as JsonObject),
-            downloads: descriptionDownloads({ route, label }).map(({ format, file, label: name }) => ({
+            title: label,
+            versionNote: versionNoteOf({ api, route, label, apiVersion }, pages, context.baseUrl),
+            downloads: descriptionDownloads({ route, label, apiVersion }).map(({ format, file, label: name }) => ({
               format,
               label: name,
               href: `${context.baseUrl}${file}`,
@@ -71,8 +121,8 @@ export default function apiReferencePlugin({ api, route, label }: ApiReferencePa
         });
       },
       async postBuild({ outDir }) {
-        downloads ??= inDescriptionWorker('downloads', { api, siteUrl: siteUrlOf(context) });
-        await writeDownloadFiles(outDir, { route, label }, await downloads);
+        downloads ??= inDescriptionWorker('downloads', { api, version: apiVersion, siteUrl: siteUrlOf(context) });
+        await writeDownloadFiles(outDir, { route, label, apiVersion }, await downloads);
       },
       getPathsToWatch() {
         return [path.join(context.siteDir, 'openapi/**/*.yaml')];

@@ -6,9 +6,18 @@
  * the others return strings, which the plugins write.
  */
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
-import { API_NAMES, bundleDescriptions, isObject, operationsOf, type ApiName } from '../../openapi/descriptions';
+import {
+  API_VERSIONS,
+  apisIn,
+  bundleDescriptions,
+  isObject,
+  loadBundled,
+  operationsOf,
+  type ApiName,
+  type ApiVersion,
+} from '../../openapi/descriptions';
 import { TRY_IT_MODULE_FILES, tryItModuleFile } from '../../contracts/tryIt/operation';
-import { withDocsLinksUnder } from '../api-reference/docsLinks';
+import { docsRootOf, withDocsLinksUnder } from '../api-reference/docsLinks';
 import { downloadContents, type DownloadFormat } from '../api-reference/downloads';
 import { stopEsbuild, tryItEsModule } from '../try-it/esModule';
 import { tryItModules } from '../try-it/tryItOperation';
@@ -22,7 +31,7 @@ export interface TryItModulesJob {
 }
 
 /**
- * One standalone ES module per operation of the four descriptions, by file under the build root
+ * One standalone ES module per operation of the four descriptions and of each later version's (`apisIn`), by file under the build root
  * (`tryItModuleFile`). Throws when an operation id cannot name a file or a module would lie outside the gate.
  */
 export async function tryItModuleFiles({
@@ -30,15 +39,17 @@ export async function tryItModuleFiles({
   protectedPaths,
   siteDir,
 }: TryItModulesJob): Promise<Record<string, string>> {
-  const { bundled, dereferenced } = await bundleDescriptions();
+  await bundleDescriptions();
   const modules: Record<string, Promise<string>> = {};
-  for (const api of API_NAMES) {
-    const write = tryItModules(bundled[api]);
-    const description = dereferenced[api];
+  // v1's APIs, then each later version's (their modules under `docs/try-it/<version>/`).
+  const apis = API_VERSIONS.flatMap((version) => apisIn(version).map((api) => ({ api, version })));
+  for (const { api, version } of apis) {
+    const write = tryItModules(loadBundled(api, { dereferenced: false, version }));
+    const description = loadBundled(api, { dereferenced: true, version });
     const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
     const serverUrl = String(servers[0]?.url ?? '');
     for (const operation of operationsOf(api, description)) {
-      const file = tryItModuleFile(operation.operationId);
+      const file = tryItModuleFile(operation.operationId, version);
       if (!TRY_IT_MODULE_FILES.test(file)) {
         throw new Error(`try-it: the operation id "${operation.operationId}" cannot name a file (${file}).`);
       }
@@ -55,6 +66,8 @@ export async function tryItModuleFiles({
 
 export interface DownloadsJob {
   readonly api: ApiName;
+  /** The API version of the description (v1 when not given): its docs links go into that version's docs. */
+  readonly version?: ApiVersion;
   /** The site's whole URL with its base URL and a final `/`: the downloads' links to the docs are made absolute. */
   readonly siteUrl: string;
 }
@@ -62,10 +75,13 @@ export interface DownloadsJob {
 /** The content of each download of one description (`downloads.ts`). */
 export async function descriptionDownloadContents({
   api,
+  version = 'v1',
   siteUrl,
 }: DownloadsJob): Promise<Record<DownloadFormat, string>> {
-  const { bundled } = await bundleDescriptions();
-  return downloadContents(withDocsLinksUnder(bundled[api], siteUrl));
+  await bundleDescriptions();
+  return downloadContents(
+    withDocsLinksUnder(loadBundled(api, { dereferenced: false, version }), siteUrl, docsRootOf(version)),
+  );
 }
 
 /**

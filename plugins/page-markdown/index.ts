@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext } from '@docusaurus/types';
-import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
-import { llmsSectionFile, markdownPathOf } from '../../config/pageMarkdown.mjs';
+import type { DocMetadata, LoadedContent, LoadedVersion } from '@docusaurus/plugin-content-docs';
+import { DOCS_VERSIONS, type DocsVersion } from '../../config/docsVersions';
+import { llmsFileNames, markdownPathOf } from '../../config/pageMarkdown.mjs';
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import type { BuiltPagesWork, PluginWithBuiltPagesPass, PostBuildProps } from '../lib/builtPages';
 import { markdownFile } from './markdownFile.mjs';
@@ -16,6 +17,7 @@ import {
   type LlmsPage,
   type LlmsSection,
   type LlmsSite,
+  type LlmsVersion,
 } from './llmsTxt.mjs';
 import { sidebarGroups, type SidebarGroupItem, type SidebarInput } from './sidebarGroups.mjs';
 
@@ -24,7 +26,7 @@ export interface PageMarkdownOptions {
   readonly siteUrl: string;
   /** The gate's protected prefixes: every file written must lie under one (checked at build time). */
   readonly protectedPaths: readonly string[];
-  /** The sidebar whose order `llms-full.txt` and the sections follow. */
+  /** The sidebar whose order `llms-full.txt` and the sections follow, in each docs version's own sidebars. */
   readonly sidebarId: string;
 }
 
@@ -42,8 +44,9 @@ function htmlFileOf(outDir: string, baseUrl: string, permalink: string): string 
 }
 
 /**
- * Every docs page as Markdown beside its HTML (`<page>.md`, plugins/page-markdown/htmlToMarkdown.mjs),
- * and the llms files at the build root (`llms.txt`, `llms-full.txt`, `llms-<section>.txt`). Written
+ * Every docs page of every docs version as Markdown beside its HTML (`<page>.md`,
+ * plugins/page-markdown/htmlToMarkdown.mjs), and each version's llms files at the build root (v1's `llms.txt`,
+ * `llms-full.txt`, `llms-<section>.txt`, which name the other versions' sets too; v2's `llms-v2.txt`, …). Written
  * from the built pages, so that the Markdown says what the reader sees, generated parts included.
  */
 export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
@@ -59,18 +62,24 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
         if (!isProtectedPath(urlPath, baseUrl, options.protectedPaths)) {
           throw new Error(`page-markdown: ${urlPath} would be public; it holds protected documentation.`);
         }
+        if (written.includes(urlPath)) {
+          throw new Error(
+            `page-markdown: ${urlPath} would be written twice (two docs versions' llms files share a name?).`,
+          );
+        }
         const file = path.join(outDir, urlPath.slice(baseUrl.length));
         await mkdir(path.dirname(file), { recursive: true });
         await writeFile(file, text);
         written.push(urlPath);
       };
 
-      /** The docs pages in the sidebar's order, in its groups. */
-      const readingOrder = () => {
-        const version = docs?.loadedVersions[0];
-        const sidebar = version?.sidebars[options.sidebarId];
-        if (!version || !sidebar) {
-          throw new Error(`page-markdown: no docs sidebar "${options.sidebarId}" to take the pages' order from.`);
+      /** A version's docs pages in its own sidebar's order, in its groups. */
+      const readingOrder = (version: LoadedVersion) => {
+        const sidebar = version.sidebars[options.sidebarId];
+        if (!sidebar) {
+          throw new Error(
+            `page-markdown: no docs sidebar "${options.sidebarId}" in docs version ${version.versionName} to take the pages' order from.`,
+          );
         }
         const byId = new Map<string, DocMetadata>(version.docs.map((doc) => [doc.id, doc]));
         const docOf = (id: string): DocMetadata => {
@@ -93,75 +102,144 @@ export default function pageMarkdownPlugin(options: PageMarkdownOptions) {
         );
         return { groups, entries };
       };
-      const { groups, entries } = readingOrder();
+      // Each docs version has its own pages' Markdown and its own llms files (config/pageMarkdown.mjs names them).
+      const loaded = docs?.loadedVersions ?? [];
+      const versionOf = (name: string): DocsVersion => {
+        const version = DOCS_VERSIONS.find((candidate) => candidate.name === name);
+        if (!version) throw new Error(`page-markdown: docs version ${name} is not in config/docsVersions.ts.`);
+        return version;
+      };
+      const included: DocsVersion[] = DOCS_VERSIONS.filter((version) =>
+        loaded.some((candidate) => candidate.versionName === version.name),
+      );
+      if (included.length === 0) throw new Error('page-markdown: the docs plugin loaded no docs version.');
+      const sets = loaded
+        .map((version) => ({ version: versionOf(version.versionName), ...readingOrder(version) }))
+        .sort((a, b) => included.indexOf(a.version) - included.indexOf(b.version))
+        .map((set) => {
+          const llmsVersion: LlmsVersion = {
+            path: set.version.path,
+            label: set.version.label,
+            others: included
+              .filter((other) => other !== set.version)
+              .map((other) => ({ label: other.label, indexUrl: `${siteUrl}${llmsFileNames(other.path).index}` })),
+          };
+          return { ...set, llmsVersion, names: llmsFileNames(set.version.path) };
+        });
+      const allEntries = sets.flatMap((set) => set.entries);
       return {
-        pages: entries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
-        async write(facts) {
+        pages: allEntries.map(({ file, page }) => ({ file, markdown: { pageUrl: page.pageUrl } })),
+        async write(allFacts) {
           const site: LlmsSite = { title: context.siteConfig.title, summary: context.siteConfig.tagline, siteUrl };
-          const markdownUrls = entries.map(({ doc }) => absolute(markdownPathOf(doc.permalink)));
-          const marked = entries.map(({ doc, page }, index) => {
-            const markdown = facts[index]?.markdown;
-            if (markdown === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
-            return { title: page.title, markdownUrl: markdownUrls[index] ?? '', markdown };
+          // Each version's pages with what the pass found in them, and their Markdown with each shared schema
+          // described once in the version.
+          let offset = 0;
+          const versions = sets.map((set) => {
+            const facts = set.entries.map((_, index) => allFacts[offset + index]);
+            offset += set.entries.length;
+            const markdownUrls = set.entries.map(({ doc }) => absolute(markdownPathOf(doc.permalink)));
+            const marked = set.entries.map(({ doc, page }, index) => {
+              const markdown = facts[index]?.markdown;
+              if (markdown === undefined) throw new Error(`page-markdown: no Markdown came back for ${doc.permalink}.`);
+              return { title: page.title, markdownUrl: markdownUrls[index] ?? '', markdown };
+            });
+            /** The version's pages as links see them, each in the file `fileOfPage` says. */
+            const linkedPages = (fileOfPage: (markdownUrl: string, sectionId: string) => string) =>
+              set.entries.map(({ group, page }, index) => ({
+                pageUrl: page.pageUrl,
+                markdownUrl: markdownUrls[index] ?? '',
+                operations: facts[index]?.operations ?? [],
+                sectionFileUrl: `${siteUrl}${fileOfPage(markdownUrls[index] ?? '', group.id)}`,
+              }));
+            return { ...set, markdownUrls, described: describeSchemasOnce(marked), linkedPages };
           });
-          const described = describeSchemasOnce(marked);
+          type Version = (typeof versions)[number];
 
-          /** The sections with each page's Markdown, its links to whole reference pages leading to these files. */
-          const sectionsLinkingTo = (fileOfPage: (markdownUrl: string, sectionId: string) => string) => {
-            const linked = entries.map(({ group, page }, index) => ({
-              pageUrl: page.pageUrl,
-              markdownUrl: markdownUrls[index] ?? '',
-              operations: facts[index]?.operations ?? [],
-              sectionFileUrl: `${siteUrl}${fileOfPage(markdownUrls[index] ?? '', group.id)}`,
-            }));
-            const linkTarget = markdownLinkTargets(siteUrl, linked);
-            const pages = entries.map(({ doc, page }, index): LlmsPage => ({
+          /**
+           * A version's sections with each page's Markdown, its links leading to Markdown: to a page's, or for a
+           * whole reference page to the file holding most of its operations; a link into another version (a page
+           * of it, or an API reference address only it documents) to that version's.
+           */
+          const sectionsLinkingTo = (
+            version: Version,
+            linked: ReadonlyMap<Version, ReturnType<Version['linkedPages']>>,
+          ) => {
+            const others = versions.filter((other) => other !== version).map((other) => linked.get(other) ?? []);
+            const linkTarget = markdownLinkTargets(siteUrl, linked.get(version) ?? [], others);
+            const pages = version.entries.map(({ doc, page }, index): LlmsPage => ({
               ...page,
-              markdownUrl: markdownUrls[index] ?? '',
-              article: relinkMarkdown(described[index] ?? '', (url) => linkTarget(url, `the page ${doc.permalink}`)),
+              markdownUrl: version.markdownUrls[index] ?? '',
+              article: relinkMarkdown(version.described[index] ?? '', (url) =>
+                linkTarget(url, `the page ${doc.permalink}`),
+              ),
             }));
-            const pageOf = new Map(entries.map(({ doc }, index) => [doc.id, pages[index]]));
+            const pageOf = new Map(version.entries.map(({ doc }, index) => [doc.id, pages[index]]));
             const llmsItem = (item: SidebarGroupItem): LlmsPage | LlmsCategory => {
               if (item.type === 'category') return { title: item.label, items: item.items.map(llmsItem) };
               const page = pageOf.get(item.id);
               if (!page) throw new Error(`page-markdown: the sidebar names a doc "${item.id}" that does not exist.`);
               return page;
             };
-            const sections: LlmsSection[] = groups
+            const sections: LlmsSection[] = version.groups
               .filter((group) => group.docIds.length > 0)
               .map(({ id, title, items }) => ({ id, title, items: items.map(llmsItem) }));
             return { sections, pages };
           };
           /** Which file holds each page, by its Markdown's URL, once the sections are split as their size asks. */
-          const filesOfPages = (sections: readonly LlmsSection[]) =>
+          const filesOfPages = (version: Version, sections: readonly LlmsSection[]) =>
             new Map(
-              llmsParts(site, sections).flatMap(({ parts }) =>
+              llmsParts(site, sections, undefined, version.llmsVersion).flatMap(({ parts }) =>
                 parts.flatMap((part) =>
-                  part.pages.map((page) => [page.markdownUrl, llmsSectionFile(part.id)] as const),
+                  part.pages.map((page) => [page.markdownUrl, version.names.section(part.id)] as const),
                 ),
               ),
             );
           // A link to a whole reference page leads to the file holding most of its operations, which is known once
           // the sections are split; the links barely change the files' sizes, so a second split agrees with the first.
-          const provisional = sectionsLinkingTo((_, sectionId) => llmsSectionFile(sectionId));
-          const fileOf = filesOfPages(provisional.sections);
-          const final = sectionsLinkingTo((markdownUrl) => fileOf.get(markdownUrl) ?? '');
-          const finalFileOf = filesOfPages(final.sections);
-          const moved = [...finalFileOf].filter(([markdownUrl, file]) => fileOf.get(markdownUrl) !== file);
-          if (moved.length > 0) {
-            throw new Error(
-              `page-markdown: the llms files' split changed when their links were set: ${moved.map(([url]) => url).join(', ')}.`,
+          const provisionalLinks = new Map(
+            versions.map((version) => [
+              version,
+              version.linkedPages((_, sectionId) => version.names.section(sectionId)),
+            ]),
+          );
+          const fileOf = new Map(
+            versions.map((version) => [
+              version,
+              filesOfPages(version, sectionsLinkingTo(version, provisionalLinks).sections),
+            ]),
+          );
+          const finalLinks = new Map(
+            versions.map((version) => [
+              version,
+              version.linkedPages((markdownUrl) => fileOf.get(version)?.get(markdownUrl) ?? ''),
+            ]),
+          );
+          const counts: string[] = [];
+          for (const version of versions) {
+            const final = sectionsLinkingTo(version, finalLinks);
+            const finalFileOf = filesOfPages(version, final.sections);
+            const moved = [...finalFileOf].filter(
+              ([markdownUrl, file]) => fileOf.get(version)?.get(markdownUrl) !== file,
             );
+            if (moved.length > 0) {
+              throw new Error(
+                `page-markdown: the llms files' split changed when their links were set: ${moved.map(([url]) => url).join(', ')}.`,
+              );
+            }
+            const filesBefore = written.length;
+            for (const [index, { doc }] of version.entries.entries()) {
+              const page = final.pages[index];
+              if (!page) throw new Error(`page-markdown: no Markdown for ${doc.permalink}.`);
+              await write(markdownPathOf(doc.permalink), markdownFile(page, page.article));
+            }
+            const llms = llmsFiles(site, final.sections, { version: version.llmsVersion });
+            for (const [name, text] of llms) await write(`${baseUrl}${name}`, text);
+            counts.push(`${version.version.label}: ${written.length - filesBefore - llms.size} and ${llms.size}`);
           }
-
-          for (const [index, { doc }] of entries.entries()) {
-            const page = final.pages[index];
-            if (!page) throw new Error(`page-markdown: no Markdown for ${doc.permalink}.`);
-            await write(markdownPathOf(doc.permalink), markdownFile(page, page.article));
-          }
-          for (const [name, text] of llmsFiles(site, final.sections)) await write(`${baseUrl}${name}`, text);
-          const pageCount = final.pages.length;
-          console.info(`[page-markdown] ${pageCount} pages as Markdown and ${written.length - pageCount} llms files.`);
+          const pageCount = allEntries.length;
+          console.info(
+            `[page-markdown] ${pageCount} pages as Markdown and ${written.length - pageCount} llms files (${counts.join('; ')}).`,
+          );
         },
       };
     };

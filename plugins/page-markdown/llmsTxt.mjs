@@ -6,12 +6,7 @@
  * API only. A section whose file would be larger than an assistant holds is split along its
  * categories (`llms-accounts-api-endpoints.txt`), so that every file llms.txt offers can be attached.
  */
-import {
-  LLMS_ATTACHABLE_MAX_BYTES,
-  LLMS_FULL_FILE,
-  LLMS_INDEX_FILE,
-  llmsSectionFile,
-} from '../../config/pageMarkdown.mjs';
+import { LLMS_ATTACHABLE_MAX_BYTES, llmsFileNames } from '../../config/pageMarkdown.mjs';
 import { MCP_GUIDE_PATH, MCP_PATH } from '../../contracts/mcp/resource.ts';
 
 /**
@@ -55,6 +50,17 @@ import { MCP_GUIDE_PATH, MCP_PATH } from '../../contracts/mcp/resource.ts';
  */
 
 /**
+ * The docs version a set of llms files holds (config/docsVersions.ts), and where the other versions' sets are.
+ * @typedef {object} LlmsVersion
+ * @property {string} path the version's path below /docs (`''` for v1), which names its files (config/pageMarkdown.mjs)
+ * @property {string} label `v1`, `v2 (preview)`
+ * @property {readonly { label: string, indexUrl: string }[]} others every other version's label and llms index URL
+ */
+
+/** v1 alone: the set of a build with one docs version. @type {LlmsVersion} */
+const ONLY_VERSION = { path: '', label: '', others: [] };
+
+/**
  * A section's id, which names its file: its title in lower case, words joined by hyphens
  * (`Accounts API` → `accounts-api`, so `llms-accounts-api.txt`).
  * @param {string} title
@@ -87,9 +93,14 @@ function pageInFull(page) {
   return [title, '', `Source: ${page.pageUrl}`, ...rest].join('\n').trim();
 }
 
-/** @param {LlmsSite} site @param {string} scope */
-function fullHeader(site, scope) {
-  return `# ${site.title}: ${scope}\n\n> ${oneLine(site.summary)}\n\nThe documentation's pages as Markdown, in the order of its sidebar. Index: ${site.siteUrl}${LLMS_INDEX_FILE}`;
+/** The site's title, with the version's label when the build has more than one: `Docs v2 (preview)`. @param {LlmsSite} site @param {LlmsVersion} version */
+function titleOf(site, version) {
+  return version.others.length === 0 ? site.title : `${site.title} ${version.label}`;
+}
+
+/** @param {LlmsSite} site @param {LlmsVersion} version @param {string} scope */
+function fullHeader(site, version, scope) {
+  return `# ${titleOf(site, version)}: ${scope}\n\n> ${oneLine(site.summary)}\n\nThe documentation's pages as Markdown, in the order of its sidebar. Index: ${site.siteUrl}${llmsFileNames(version.path).index}`;
 }
 
 /** @param {LlmsPage | LlmsCategory} item @returns {item is LlmsCategory} */
@@ -112,9 +123,9 @@ function tokensAbout(bytes) {
   return `${Math.max(1, Math.round(bytes / 4000))}k`;
 }
 
-/** @param {LlmsSite} site @param {string} id @param {string} title @param {readonly LlmsPage[]} pages @returns {LlmsPart} */
-function partOf(site, id, title, pages) {
-  const text = `${[fullHeader(site, title), ...pages.map(pageInFull)].join('\n\n')}\n`;
+/** @param {LlmsSite} site @param {LlmsVersion} version @param {string} id @param {string} title @param {readonly LlmsPage[]} pages @returns {LlmsPart} */
+function partOf(site, version, id, title, pages) {
+  const text = `${[fullHeader(site, version, title), ...pages.map(pageInFull)].join('\n\n')}\n`;
   return { id, title, pages, text, bytes: bytesOf(text) };
 }
 
@@ -125,11 +136,12 @@ function partOf(site, id, title, pages) {
  * left to split along go in consecutive files of at most `limit` bytes (`-1`, `-2`); a page larger
  * than `limit` alone is a file of its own, the one file larger than `limit`.
  * @param {LlmsSite} site
+ * @param {LlmsVersion} version
  * @param {LlmsSection} section
  * @param {number} limit
  * @returns {LlmsPart[]}
  */
-function sectionParts(site, section, limit) {
+function sectionParts(site, version, section, limit) {
   /** @type {LlmsPart[]} */
   const parts = [];
   /** @param {string} id @param {readonly string[]} labels @param {readonly (LlmsPage | LlmsCategory)[]} items */
@@ -137,7 +149,7 @@ function sectionParts(site, section, limit) {
     const pages = pagesOf(items);
     if (pages.length === 0) return;
     const title = labels.map(oneLine).join(' / ');
-    const whole = partOf(site, id, title, pages);
+    const whole = partOf(site, version, id, title, pages);
     const categories = items.filter(isCategory);
     if (whole.bytes <= limit || pages.length === 1) {
       parts.push(whole);
@@ -155,11 +167,11 @@ function sectionParts(site, section, limit) {
       const runs = [[]];
       for (const page of pages) {
         const run = runs[runs.length - 1] ?? [];
-        if (run.length > 0 && partOf(site, id, title, [...run, page]).bytes > limit) runs.push([page]);
+        if (run.length > 0 && partOf(site, version, id, title, [...run, page]).bytes > limit) runs.push([page]);
         else run.push(page);
       }
       runs.forEach((run, index) =>
-        parts.push(partOf(site, `${id}-${index + 1}`, `${title} (${index + 1} of ${runs.length})`, run)),
+        parts.push(partOf(site, version, `${id}-${index + 1}`, `${title} (${index + 1} of ${runs.length})`, run)),
       );
     }
   };
@@ -172,10 +184,11 @@ function sectionParts(site, section, limit) {
  * @param {LlmsSite} site
  * @param {readonly LlmsSection[]} sections in sidebar order
  * @param {number} [limit] the most bytes of a file an assistant is told to attach
+ * @param {LlmsVersion} [version] the docs version the sections are of (v1 alone by default)
  * @returns {{ section: LlmsSection, parts: LlmsPart[] }[]}
  */
-export function llmsParts(site, sections, limit = LLMS_ATTACHABLE_MAX_BYTES) {
-  const split = sections.map((section) => ({ section, parts: sectionParts(site, section, limit) }));
+export function llmsParts(site, sections, limit = LLMS_ATTACHABLE_MAX_BYTES, version = ONLY_VERSION) {
+  const split = sections.map((section) => ({ section, parts: sectionParts(site, version, section, limit) }));
   const ids = split.flatMap(({ parts }) => parts.map((part) => part.id));
   const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
   if (repeated.length > 0) {
@@ -184,18 +197,21 @@ export function llmsParts(site, sections, limit = LLMS_ATTACHABLE_MAX_BYTES) {
   return split;
 }
 
-/** The lines of llms.txt naming a section's file, or its files. @param {LlmsSite} site @param {readonly LlmsPart[]} parts */
-function sectionFileLines(site, parts) {
+/**
+ * The lines of llms.txt naming a section's file, or its files.
+ * @param {LlmsSite} site @param {(id: string) => string} sectionFile @param {readonly LlmsPart[]} parts
+ */
+function sectionFileLines(site, sectionFile, parts) {
   const [only] = parts;
   if (parts.length === 1 && only !== undefined) {
-    return [`All of this section in one file: ${site.siteUrl}${llmsSectionFile(only.id)}`];
+    return [`All of this section in one file: ${site.siteUrl}${sectionFile(only.id)}`];
   }
   return [
     `All of this section in ${parts.length} files, too much for one: attach the ones you need.`,
     '',
     ...parts.map(
       (part) =>
-        `- [${part.title.replace(/([[\]\\])/g, '\\$1')}](${site.siteUrl}${llmsSectionFile(part.id)}): ` +
+        `- [${part.title.replace(/([[\]\\])/g, '\\$1')}](${site.siteUrl}${sectionFile(part.id)}): ` +
         `${part.pages.length} ${part.pages.length === 1 ? 'page' : 'pages'}, about ${tokensAbout(part.bytes)} tokens`,
     ),
   ];
@@ -204,47 +220,67 @@ function sectionFileLines(site, parts) {
 /**
  * @param {LlmsSite} site
  * @param {readonly LlmsSection[]} sections in sidebar order
- * @param {{ limit?: number, warn?: (message: string) => void }} [options] `limit`: the most bytes of a file
- *   an assistant is told to attach; `warn`: told of each page larger than that alone
+ * @param {{ limit?: number, warn?: (message: string) => void, version?: LlmsVersion }} [options] `limit`: the
+ *   most bytes of a file an assistant is told to attach; `warn`: told of each page larger than that alone;
+ *   `version`: the docs version the sections are of, which names the files (v1 alone by default)
  * @returns {Map<string, string>} each file's name (at the build root) and text
  */
-export function llmsFiles(site, sections, { limit = LLMS_ATTACHABLE_MAX_BYTES, warn = console.warn } = {}) {
-  const split = llmsParts(site, sections, limit);
+export function llmsFiles(
+  site,
+  sections,
+  { limit = LLMS_ATTACHABLE_MAX_BYTES, warn = console.warn, version = ONLY_VERSION } = {},
+) {
+  const names = llmsFileNames(version.path);
+  const split = llmsParts(site, sections, limit, version);
   const allPages = sections.flatMap((section) => pagesOf(section.items));
-  const full = `${[fullHeader(site, 'all pages'), ...allPages.map(pageInFull)].join('\n\n')}\n`;
+  const full = `${[fullHeader(site, version, 'all pages'), ...allPages.map(pageInFull)].join('\n\n')}\n`;
+  // Only v1's pages are the MCP server's (server/mcp reads them from llms.txt).
+  const mcp =
+    version.path === ''
+      ? `An assistant that speaks MCP can read them itself, once the reader signs in from it: the MCP server ${site.siteUrl}${MCP_PATH} ` +
+        `(how to connect one: ${site.siteUrl}${MCP_GUIDE_PATH}.md).`
+      : `The MCP server ${site.siteUrl}${MCP_PATH} serves the pages of ${site.siteUrl}${llmsFileNames('').index}, not these.`;
+  const versions =
+    version.others.length === 0
+      ? []
+      : [
+          `These are the pages of ${version.label}. Other versions of the documentation have their own files: ` +
+            `${version.others.map((other) => `${other.label}, index ${other.indexUrl}`).join('; ')}.`,
+          '',
+        ];
   const index = [
-    `# ${site.title}`,
+    `# ${titleOf(site, version)}`,
     '',
     `> ${oneLine(site.summary)}`,
     '',
+    ...versions,
     'Every page of the documentation as Markdown, by section. These pages are private: an assistant cannot fetch ' +
       "them, so give it the text: a section's file below, or a page's.",
     '',
-    `An assistant that speaks MCP can read them itself, once the reader signs in from it: the MCP server ${site.siteUrl}${MCP_PATH} ` +
-      `(how to connect one: ${site.siteUrl}${MCP_GUIDE_PATH}.md).`,
+    mcp,
     '',
-    `Every page in one file, for tools that index the whole documentation: ${site.siteUrl}${LLMS_FULL_FILE}; ` +
-      `about ${tokensAbout(bytesOf(full))} tokens, more than an assistant holds: attach a section's file, or connect the MCP server.`,
+    `Every page in one file, for tools that index the whole documentation: ${site.siteUrl}${names.full}; ` +
+      `about ${tokensAbout(bytesOf(full))} tokens, more than an assistant holds: attach a section's file${version.path === '' ? ', or connect the MCP server' : ''}.`,
     ...split.flatMap(({ section, parts }) => [
       '',
       `## ${oneLine(section.title)}`,
       '',
-      ...sectionFileLines(site, parts),
+      ...sectionFileLines(site, names.section, parts),
       '',
       ...pagesOf(section.items).map(pageLink),
     ]),
   ];
-  const files = new Map([[LLMS_INDEX_FILE, `${index.join('\n')}\n`]]);
-  files.set(LLMS_FULL_FILE, full);
+  const files = new Map([[names.index, `${index.join('\n')}\n`]]);
+  files.set(names.full, full);
   for (const part of split.flatMap(({ parts }) => parts)) {
     const [page] = part.pages;
     if (part.bytes > limit && page !== undefined) {
       warn(
         `[page-markdown] ${page.markdownUrl} alone is ${part.bytes} bytes, more than an assistant is told to attach ` +
-          `(${limit}); it is ${llmsSectionFile(part.id)} by itself, as a page cannot be split.`,
+          `(${limit}); it is ${names.section(part.id)} by itself, as a page cannot be split.`,
       );
     }
-    files.set(llmsSectionFile(part.id), part.text);
+    files.set(names.section(part.id), part.text);
   }
   return files;
 }

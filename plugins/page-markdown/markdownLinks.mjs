@@ -26,14 +26,12 @@ function split(url) {
 const withoutSlash = (url) => url.replace(/\/+$/, '');
 
 /**
- * Where each link of the Markdown should go.
- * @param {string} siteUrl the site's absolute URL with its base URL, ending in `/`
- * @param {readonly LinkedPage[]} pages every docs page
- * @returns {(url: string, where: string) => string} the address to link instead of `url` (`url` itself when it
- * leads neither to a docs page nor into the API reference); throws for a link into the API reference or the docs
- * that leads to no Markdown, naming `where` the link is
+ * What a set of pages (one docs version's) makes of a link: the Markdown of the page, or of the page documenting the
+ * operation, or the section file documenting most of a whole reference page's operations; undefined for any other.
+ * @param {readonly LinkedPage[]} pages
+ * @returns {(url: string) => string | undefined}
  */
-export function markdownLinkTargets(siteUrl, pages) {
+function lookupOf(pages) {
   /** @type {Map<string, string>} */
   const pageMarkdown = new Map(pages.map((page) => [withoutSlash(page.pageUrl), page.markdownUrl]));
   /** @type {Map<string, string>} */
@@ -59,18 +57,39 @@ export function markdownLinkTargets(siteUrl, pages) {
       [...sections].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0],
     ]),
   );
-  const apiPrefix = `${siteUrl}api/`;
-  const docsPrefix = `${siteUrl}docs`;
-
-  return (url, where) => {
+  return (url) => {
     const operation = operationMarkdown.get(url);
     if (operation !== undefined) return operation;
     const { base, hash } = split(url);
     const page = pageMarkdown.get(withoutSlash(base));
     if (page !== undefined) return `${page}${hash}`;
+    return referenceFile.get(withoutSlash(base));
+  };
+}
+
+/**
+ * Where each link of the Markdown should go.
+ * @param {string} siteUrl the site's absolute URL with its base URL, ending in `/`
+ * @param {readonly LinkedPage[]} pages every docs page of the version the Markdown is of
+ * @param {readonly (readonly LinkedPage[])[]} [otherVersions] every other docs version's pages: a link into one of
+ * them, or to an API reference address this version's pages do not document (another major version's), goes to
+ * that version's Markdown
+ * @returns {(url: string, where: string) => string} the address to link instead of `url` (`url` itself when it
+ * leads neither to a docs page nor into the API reference); throws for a link into the API reference or the docs
+ * that leads to no Markdown, naming `where` the link is
+ */
+export function markdownLinkTargets(siteUrl, pages, otherVersions = []) {
+  const lookups = [pages, ...otherVersions].map(lookupOf);
+  const apiPrefix = `${siteUrl}api/`;
+  const docsPrefix = `${siteUrl}docs`;
+
+  return (url, where) => {
+    for (const lookup of lookups) {
+      const target = lookup(url);
+      if (target !== undefined) return target;
+    }
+    const { base } = split(url);
     if (url.startsWith(apiPrefix) || withoutSlash(base) === withoutSlash(apiPrefix)) {
-      const file = referenceFile.get(withoutSlash(base));
-      if (file !== undefined) return file;
       throw new Error(`page-markdown: ${where} links to ${url}, an API reference address no docs page documents.`);
     }
     const extensionless = !/\.[a-z0-9]+$/i.test(withoutSlash(base).slice(docsPrefix.length));

@@ -204,7 +204,7 @@ export async function writeProtectedContent(
       siteUrl: options.siteUrl,
     }),
     files: classification.files,
-    apiProxy: apiProxyTable((await bundleDescriptions()).dereferenced),
+    apiProxy: apiProxyTable(await bundleDescriptions()),
     siteUrl: options.siteUrl,
     siteTitle: options.siteTitle,
     mcpScope: options.mcpScope,

@@ -61,7 +61,7 @@ function whatChanged(change: DescriptionChange): string {
 }
 
 /** `POST /orders/equity`, linked to its endpoint page, at the changed field if the page still shows it. */
-function operationLink(change: DescriptionChange, input: ChangelogInput): PhrasingContent[] {
+function operationLink(change: DescriptionChange, input: ChangeListInput): PhrasingContent[] {
   const { operation } = change;
   if (!operation) return [];
   const label = code(`${operation.method} ${operation.path}`);
@@ -71,16 +71,43 @@ function operationLink(change: DescriptionChange, input: ChangelogInput): Phrasi
   return [link(anchor ? `${page.href}#${anchor}` : page.href, [label])];
 }
 
-/** One line per distinct change, with every operation it reaches (a shared schema's field reaches several). */
-function changeItems(changes: readonly DescriptionChange[], input: ChangelogInput): ListItem[] {
-  const groups = new Map<string, DescriptionChange[]>();
+/** What a list of changes needs to link its operations. */
+export type ChangeListInput = Pick<ChangelogInput, 'pageOf' | 'toPhrasing'>;
+
+/** `… of the 409 response`: a change a shared error schema makes to every error response that uses it. */
+const RESPONSE_STATUS = / of the (\d{3}) response$/;
+
+/** `400, 403 and 409`. */
+const listed = (values: readonly string[]) =>
+  values.length === 1 ? values[0] : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+
+/**
+ * One line per distinct change, with every operation it reaches (a shared schema's field reaches several); the same
+ * change to several responses of them is one line naming the statuses.
+ */
+export function changeItems(changes: readonly DescriptionChange[], input: ChangeListInput): ListItem[] {
+  const groups = new Map<string, { statuses: string[]; changes: DescriptionChange[] }>();
   for (const change of changes) {
-    const key = `${change.rule.id}\n${whatChanged(change)}`;
-    groups.set(key, [...(groups.get(key) ?? []), change]);
+    const what = whatChanged(change);
+    const key = `${change.rule.id}\n${what.replace(RESPONSE_STATUS, '')}`;
+    const group = groups.get(key) ?? { statuses: [], changes: [] };
+    const status = RESPONSE_STATUS.exec(what)?.[1];
+    if (status && !group.statuses.includes(status)) group.statuses.push(status);
+    group.changes.push(change);
+    groups.set(key, group);
   }
-  return [...groups.values()].map((group) => {
-    const what = input.toPhrasing(capitalized(whatChanged(group[0])));
-    const operations = group.filter((change) => change.operation).map((change) => operationLink(change, input));
+  return [...groups.values()].map(({ statuses, changes: group }) => {
+    const first = whatChanged(group[0]);
+    const line =
+      statuses.length > 1 ? first.replace(RESPONSE_STATUS, ` of the ${listed([...statuses].sort())} responses`) : first;
+    const what = input.toPhrasing(capitalized(line));
+    const seen = new Set<string>();
+    const operations = group
+      .filter(
+        (change) =>
+          change.operation && !seen.has(change.operation.operationId) && seen.add(change.operation.operationId),
+      )
+      .map((change) => operationLink(change, input));
     return listItem(operations.length === 0 ? what : [...what, text(': '), ...joined(operations)]);
   });
 }

@@ -1,6 +1,6 @@
 /** The curl sample of a request: one option per line, ready to paste into a shell. */
 import { baseUrlOf, requestTarget, variableReferences, type HeaderValue, type SampleRequest } from './requestModel';
-import { URL_VARIABLES } from '../../contracts/facts';
+import { baseUrlVariable } from '../../contracts/facts';
 
 /** The shell command substitution that prints a new UUID. */
 export const NEW_KEY_COMMAND = `$(node -p 'crypto.randomUUID()')`;
@@ -26,7 +26,7 @@ function shellHeader(name: string, value: HeaderValue): string {
 
 /** The URL in double quotes: the base URL from `$BASE_URL`, the server's when it is unset. */
 const shellUrl = (request: SampleRequest): string =>
-  `"\${${URL_VARIABLES.baseUrl}:-${baseUrlOf(request)}}${shellEscape(requestTarget(request))}"`;
+  `"\${${baseUrlVariable(baseUrlOf(request))}:-${baseUrlOf(request)}}${shellEscape(requestTarget(request))}"`;
 
 /** Where a curl sample that saves variables keeps the response it reads them from. */
 export const SAVED_RESPONSE_FILE = 'response.json';

@@ -1,6 +1,6 @@
 /** The JavaScript sample of a request: `fetch` as in Node 20 and later (an ES module, top-level await). */
 import { baseUrlOf, requestTarget, variableReferences, type HeaderValue, type SampleRequest } from './requestModel';
-import { URL_VARIABLES } from '../../contracts/facts';
+import { baseUrlVariable } from '../../contracts/facts';
 
 const jsString = (value: string): string => JSON.stringify(value);
 /** Text for inside a template literal. */
@@ -33,7 +33,7 @@ export function fetchSample(request: SampleRequest): string {
     }
     lines.push('');
   }
-  lines.push(`const baseUrl = process.env.${URL_VARIABLES.baseUrl} ?? ${jsString(baseUrlOf(request))};`);
+  lines.push(`const baseUrl = process.env.${baseUrlVariable(baseUrlOf(request))} ?? ${jsString(baseUrlOf(request))};`);
   lines.push(`const response = await fetch(\`\${baseUrl}${jsTemplateText(requestTarget(request))}\`, {`);
   lines.push(`  method: ${jsString(request.method)},`);
   lines.push('  headers: {');

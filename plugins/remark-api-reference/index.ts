@@ -13,28 +13,39 @@
  * - `<ApiVersion api="accounts" />`, inside a sentence: the description's `info.version`, as inline code;
  * - `<Changelog>`, holding a `<ReleaseNote api="orders" version="1.4.0">` per release a writer explains: every
  *   released version of every description with its changes, computed from `openapi/released/`, and those notes
- *   (`changelogNodes.ts`).
+ *   (`changelogNodes.ts`);
+ * - `<OnlyInVersion version="v2">`: what it holds, on the pages of that docs version only;
+ * - `<MigrationGuide api="orders" from="v1" to="v2">`, holding `<MigrationStep rules="…" operations="…">`s: each
+ *   step with the breaking changes it covers, computed from the two versions' descriptions, then what the new version
+ *   adds; a breaking change no step covers stops the build (`migrationNodes.ts`).
  *
  * An unknown operation, schema, example, API or release stops the build with the page's path.
  */
 import type { Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { API_REFERENCE_PAGES, operationHref } from '../../config/apiReference';
+import { API_REFERENCE_PAGES, operationHref, referenceRoute } from '../../config/apiReference';
+import { DOCS_VERSIONS, docsPathIn, docsVersionOfFile, type DocsVersion } from '../../config/docsVersions';
 import {
   API_NAMES,
+  API_VERSIONS,
+  apisIn,
   descriptionsSignature,
   bundleDescriptions,
   loadBundled,
   operationsOf,
   resolvePointer,
   type ApiName,
+  type ApiVersion,
   type JsonObject,
 } from '../../openapi/descriptions';
 import { isObject } from '../../openapi/document';
 import type { EnvironmentUrl, ScopeAlternatives } from '../../contracts/content/endpointFacts';
 import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/changelog';
+import type { DescriptionChange } from '../../openapi/changes/describeChanges';
+import { attributeList, versionChanges } from '../../openapi/changes/migration';
 import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './changeMarks';
 import { changelogNodes, releaseKey, type OperationPage } from './changelogNodes';
+import { migrationNodes } from './migrationNodes';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { sampleOptionsOf } from './requestModel';
 import { resolveReferences } from './resolveReferences';
@@ -46,9 +57,12 @@ interface Descriptions {
   readonly documents: Readonly<Record<ApiName, JsonObject>>;
   /** Each description's component keys (`sameComponentIn`). */
   readonly componentKeys: Readonly<Record<ApiName, (pointer: string) => string>>;
+  /** The operations of descriptions in a later version than v1 (their pages get no marks of v1's history). */
+  readonly laterOperations: ReadonlySet<string>;
 }
 
-let descriptions: (Descriptions & { readonly signature: string }) | null = null;
+/** By docs version. */
+const descriptionsByVersion = new Map<string, Descriptions & { readonly signature: string }>();
 
 let history: {
   readonly signature: string;
@@ -66,13 +80,21 @@ function loadHistory(): NonNullable<typeof history> {
   return history;
 }
 
-/** Every description, bundled (`bundleDescriptions`, awaited by the transformer) with its references resolved here. */
-function loadDescriptions(): Descriptions {
+/**
+ * Every description as the pages of a docs version read it (the version's own where the API has it, else v1's),
+ * bundled (`bundleDescriptions`, awaited by the transformer) with its references resolved here.
+ */
+function loadDescriptions(version: DocsVersion): Descriptions {
   // Again only when a description file has changed (`npm start` keeps the process).
   const signature = descriptionsSignature();
-  if (descriptions?.signature === signature) return descriptions;
+  const kept = descriptionsByVersion.get(version.name);
+  if (kept?.signature === signature) return kept;
+  const laterApis = new Set(version.apiVersion === 'v1' ? [] : apisIn(version.apiVersion));
   const bundled = Object.fromEntries(
-    API_NAMES.map((api) => [api, loadBundled(api, { dereferenced: false })]),
+    API_NAMES.map((api) => [
+      api,
+      loadBundled(api, { dereferenced: false, version: laterApis.has(api) ? version.apiVersion : 'v1' }),
+    ]),
   ) as Record<ApiName, JsonObject>;
   const componentKeys = Object.fromEntries(API_NAMES.map((api) => [api, sameComponentIn(bundled, api)])) as Record<
     ApiName,
@@ -84,9 +106,12 @@ function loadDescriptions(): Descriptions {
   const operations = new Map<string, ReferenceOperation>();
   const docsPaths = new Map<string, string>();
   for (const api of API_NAMES) {
-    const route = API_REFERENCE_PAGES.find((page) => page.api === api)?.route ?? '/api';
+    const page = API_REFERENCE_PAGES.find((candidate) => candidate.api === api);
+    const route = page ? referenceRoute(page, laterApis.has(api) ? version.apiVersion : 'v1') : '/api';
     for (const operation of operationsOf(api, documents[api])) {
-      if (typeof operation.docsPath === 'string') docsPaths.set(operation.operationId, operation.docsPath);
+      if (typeof operation.docsPath === 'string') {
+        docsPaths.set(operation.operationId, docsPathIn(version, operation.docsPath));
+      }
       const servers = operationServers(documents[api], operation.path, operation.definition);
       operations.set(operation.operationId, {
         ...operation,
@@ -94,10 +119,15 @@ function loadDescriptions(): Descriptions {
         urls: servers.map((server) => environmentUrl(server, operation.path)),
         security: scopeAlternatives(operation.definition.security ?? documents[api].security),
         referenceHref: operationHref(route, operation.operationId),
+        apiVersion: laterApis.has(api) ? version.apiVersion : 'v1',
       });
     }
   }
-  descriptions = { operations, docsPaths, documents, componentKeys, signature };
+  const laterOperations = new Set(
+    [...laterApis].flatMap((api) => operationsOf(api, documents[api]).map((operation) => operation.operationId)),
+  );
+  const descriptions = { operations, docsPaths, documents, componentKeys, laterOperations, signature };
+  descriptionsByVersion.set(version.name, descriptions);
   return descriptions;
 }
 
@@ -167,7 +197,7 @@ function required(node: MdxJsxFlowElement | MdxJsxTextElement, name: string, whe
 }
 
 function operationFor(id: string, where: string): ReferenceOperation {
-  const operation = loadDescriptions().operations.get(id);
+  const operation = loadDescriptions(docsVersionOfFile(where)).operations.get(id);
   if (!operation) throw new Error(`${where}: no operation "${id}" in openapi/`);
   return operation;
 }
@@ -178,7 +208,7 @@ export function schemaFor(name: string, where: string): JsonObject {
   if (!API_NAMES.includes(api as ApiName) || !pointer?.startsWith('/')) {
     throw new Error(`${where}: "${name}" is not api#/json/pointer (apis: ${API_NAMES.join(', ')})`);
   }
-  const target = resolvePointer(loadDescriptions().documents[api as ApiName], pointer);
+  const target = resolvePointer(loadDescriptions(docsVersionOfFile(where)).documents[api as ApiName], pointer);
   if (typeof target !== 'object' || target === null) throw new Error(`${where}: no schema at ${name}`);
   return target as JsonObject;
 }
@@ -189,7 +219,7 @@ function apiVersion(node: MdxJsxTextElement, where: string): PhrasingContent {
   if (!API_NAMES.includes(api as ApiName)) {
     throw new Error(`${where}: <ApiVersion> names no API "${api}" (apis: ${API_NAMES.join(', ')})`);
   }
-  const info = loadDescriptions().documents[api as ApiName].info;
+  const info = loadDescriptions(docsVersionOfFile(where)).documents[api as ApiName].info;
   return { type: 'inlineCode', value: String(isObject(info) ? info.version : '') };
 }
 
@@ -215,11 +245,14 @@ function phrasingParser(fromMarkdown: (markdown: string) => Root): ToPhrasing {
 }
 
 /** The endpoint page of each operation today, with the anchors its `<ApiOperation>` block gives it. */
-function operationPages(toPhrasing: ToPhrasing): (operationId: string) => OperationPage | undefined {
+function operationPages(
+  toPhrasing: ToPhrasing,
+  version: DocsVersion,
+): (operationId: string) => OperationPage | undefined {
   const pages = new Map<string, OperationPage | undefined>();
   return (operationId) => {
     if (!pages.has(operationId)) {
-      const { operations, docsPaths } = loadDescriptions();
+      const { operations, docsPaths } = loadDescriptions(version);
       const operation = operations.get(operationId);
       const href = docsPaths.get(operationId);
       pages.set(
@@ -250,7 +283,49 @@ function changelog(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasin
   return changelogNodes({
     releases,
     notes,
-    pageOf: operationPages(toPhrasing),
+    pageOf: operationPages(toPhrasing, docsVersionOfFile(where)),
+    rulesHref: '/docs/getting-started/versioning#what-is-a-breaking-change',
+    toPhrasing,
+  });
+}
+
+/** The changes between two versions of an API, again only when a description file has changed. */
+const versionChangesCache = new Map<string, { readonly signature: string; readonly changes: DescriptionChange[] }>();
+function changesBetween(api: ApiName, from: ApiVersion, to: ApiVersion): DescriptionChange[] {
+  const key = `${api} ${from} ${to}`;
+  const signature = descriptionsSignature();
+  const kept = versionChangesCache.get(key);
+  if (kept?.signature === signature) return kept.changes;
+  const changes = versionChanges(api, from, to);
+  versionChangesCache.set(key, { signature, changes });
+  return changes;
+}
+
+/** `<MigrationGuide>` with its `<MigrationStep>`s → each step with the breaking changes it covers, then the additions. */
+function migrationGuide(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing): RootContent[] {
+  const api = required(node, 'api', where) as ApiName;
+  const [from, to] = [required(node, 'from', where), required(node, 'to', where)] as ApiVersion[];
+  if (!API_VERSIONS.includes(from) || !API_VERSIONS.includes(to) || !apisIn(to).includes(api)) {
+    throw new Error(`${where}: <MigrationGuide> of ${api} ${from} → ${to}, which openapi/ does not describe`);
+  }
+  const steps = node.children.map((child, index) => {
+    if (child.type !== 'mdxJsxFlowElement' || child.name !== 'MigrationStep') {
+      throw new Error(`${where}: <MigrationGuide> holds only <MigrationStep rules="…" operations="…"> elements`);
+    }
+    return {
+      where: `${where}, step ${index + 1}`,
+      rules: attributeList(required(child, 'rules', where)),
+      operations: attributeList(attributeOf(child, 'operations')),
+      content: child.children as RootContent[],
+    };
+  });
+  const title = loadBundled(api, { dereferenced: false, version: to }).info as JsonObject;
+  return migrationNodes({
+    changes: changesBetween(api, from, to),
+    steps,
+    guide: where,
+    target: `${String(title.title).replace(/ v\d+$/, '')} ${to}`,
+    pageOf: operationPages(toPhrasing, docsVersionOfFile(where)),
     rulesHref: '/docs/getting-started/versioning#what-is-a-breaking-change',
     toPhrasing,
   });
@@ -260,12 +335,17 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
   switch (node.name) {
     case 'Changelog':
       return changelog(node, where, toPhrasing);
+    case 'MigrationGuide':
+      return migrationGuide(node, where, toPhrasing);
     case 'ApiOperation': {
       const depth = Number(attributeOf(node, 'headingLevel') ?? 3);
       if (![2, 3, 4, 5, 6].includes(depth)) throw new Error(`${where}: headingLevel must be 2 to 6`);
       const operation = operationFor(required(node, 'operationId', where), where);
       const nodes = operationNodes(operation, depth as Heading['depth'], toPhrasing);
-      markChanges(nodes, loadHistory().marks.get(operation.operationId));
+      // v1's history marks v1's operations; a later version's are all new in it.
+      if (!loadDescriptions(docsVersionOfFile(where)).laterOperations.has(operation.operationId)) {
+        markChanges(nodes, loadHistory().marks.get(operation.operationId));
+      }
       return nodes;
     }
     case 'RequestSamples': {
@@ -290,7 +370,7 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
       const schema = schemaFor(name, where);
       const [api = '', pointer = ''] = name.split('#');
       const home = pointer.startsWith('/components/schemas/')
-        ? loadDescriptions().componentKeys[api as ApiName](`#${pointer}`)
+        ? loadDescriptions(docsVersionOfFile(where)).componentKeys[api as ApiName](`#${pointer}`)
         : undefined;
       return schemaNodes(schema, schemaName, `${schemaName} fields`, toPhrasing, home);
     }
@@ -299,13 +379,42 @@ function expand(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasing):
   }
 }
 
+/**
+ * `<OnlyInVersion version="v2">…</OnlyInVersion>`: what it holds on the pages of the docs version of that API
+ * version, nothing on the others. A sentence that differs between versions, without a page of its own in
+ * `versions/`.
+ */
+function onlyInVersion(node: MdxJsxFlowElement | MdxJsxTextElement, where: string): boolean {
+  const version = required(node, 'version', where);
+  if (!DOCS_VERSIONS.some((candidate) => candidate.apiVersion === version)) {
+    throw new Error(
+      `${where}: <OnlyInVersion version="${version}">: no such version (${DOCS_VERSIONS.map((candidate) => candidate.apiVersion).join(', ')})`,
+    );
+  }
+  return docsVersionOfFile(where).apiVersion === version;
+}
+
 /** Replaces every reference block and `<ApiVersion>` of a page's tree with what the descriptions say. */
 export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasing): void {
   const replace = (parent: { children: RootContent[] }) => {
-    parent.children = parent.children.flatMap((child) => {
+    parent.children = parent.children.flatMap((child): RootContent[] => {
+      if (
+        (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') &&
+        child.name === 'OnlyInVersion'
+      ) {
+        if (!onlyInVersion(child, where)) return [];
+        const holder = { children: child.children as RootContent[] };
+        replace(holder);
+        return holder.children;
+      }
       if (child.type === 'mdxJsxFlowElement') {
         const expanded = expand(child, where, toPhrasing);
-        if (expanded) return expanded;
+        if (expanded) {
+          // A writer's words inside a block (a step of a migration guide, a release note) may hold blocks too.
+          const holder = { children: expanded };
+          replace(holder);
+          return holder.children;
+        }
       }
       if (child.type === 'mdxJsxTextElement' && child.name === 'ApiVersion') return [apiVersion(child, where)];
       if ('children' in child && Array.isArray(child.children)) replace(child as { children: RootContent[] });

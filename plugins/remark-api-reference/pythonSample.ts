@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../openapi/document';
 import type { HeaderValue, SampleRequest } from './requestModel';
 import { baseUrlOf, requestTarget, variableReferences } from './requestModel';
-import { URL_VARIABLES } from '../../contracts/facts';
+import { baseUrlVariable } from '../../contracts/facts';
 
 /** A JSON value as a Python literal (True/False/None instead of true/false/null). */
 export function pythonLiteral(value: unknown, indent = 0): string {
@@ -66,7 +66,7 @@ export function pythonSample(request: SampleRequest): string {
   if (body?.kind === 'json') args.push(`    json=${pythonLiteral(body.value, 4)},`);
   args.push('    timeout=30,');
   lines.push(
-    `base_url = os.environ.get(${JSON.stringify(URL_VARIABLES.baseUrl)}, ${JSON.stringify(baseUrlOf(request))})`,
+    `base_url = os.environ.get(${JSON.stringify(baseUrlVariable(baseUrlOf(request)))}, ${JSON.stringify(baseUrlOf(request))})`,
     `response = requests.${request.method.toLowerCase()}(`,
     ...args,
     ')',

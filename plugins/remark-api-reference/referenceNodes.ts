@@ -26,6 +26,7 @@ import { SAMPLE_RUNTIMES, SAMPLE_RUNTIMES_HREF } from '../../contracts/facts';
 import type { SampleOperation, SampleOptions } from './requestModel';
 import { requestSamples, type RequestSample } from './requestSamples';
 import { TEST_VALUES_GUIDE, TEST_VALUES_HEADING, testValuesIntroduction, testValuesOf } from '../lib/behaviourProse';
+import { deprecationNotice } from './deprecationNotice';
 
 /** Turns a Markdown description into inline content for a table cell. */
 export type ToPhrasing = (markdown: string) => PhrasingContent[];
@@ -38,6 +39,8 @@ export interface ReferenceOperation extends SampleOperation {
   readonly urls: readonly EnvironmentUrl[];
   /** Its security requirements (its own, or else the description's): any one alternative is enough. */
   readonly security: ScopeAlternatives;
+  /** The API version of its description, when not v1 (`v2`): its Try it panel loads that version's module. */
+  readonly apiVersion?: string;
 }
 
 type HeadingDepth = Heading['depth'];
@@ -294,6 +297,7 @@ export function operationNodes(
 ): RootContent[] {
   const { definition } = operation;
   const nodes: RootContent[] = [
+    ...deprecationNotice(definition),
     jsx('ApiEndpoint', {
       method: operation.method.toUpperCase(),
       path: operation.path,
@@ -302,6 +306,7 @@ export function operationNodes(
       security: encodeScopeAlternatives(operation.security),
       referenceHref: operation.referenceHref,
       operationId: operation.operationId,
+      ...(operation.apiVersion && operation.apiVersion !== 'v1' ? { apiVersion: operation.apiVersion } : {}),
     }),
   ];
 

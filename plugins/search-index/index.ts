@@ -10,6 +10,7 @@ import { replaceDependency } from '../lib/replaceDependency';
 import { searchIndexParts } from './documents.mjs';
 import { sidebarPageOrder } from './fieldOrder.mjs';
 import type { ParseOptions } from './themeParse.mjs';
+import { isOwnPageOfLaterVersion, pagesOfEachVersion, versionLabelled, type LoadedVersion } from './versions';
 
 /** The package's types describe its options only; this is the rest of what it exports. */
 interface SearchLocalModule {
@@ -18,7 +19,7 @@ interface SearchLocalModule {
 }
 const searchLocal = searchLocalModule as unknown as SearchLocalModule;
 
-/** The index file, at the root of each docs version's output (the site has one version). */
+/** The index file, at the root of each docs version's output (the last version's at the build root). */
 const SEARCH_INDEX_FILE = 'search-index.json';
 /** The index files at the build root (protected by plugins/protected-content). */
 export const SEARCH_INDEX_FILES = /^search-index.*\.json$/;
@@ -30,6 +31,19 @@ export const SEARCH_INDEX_PASS = 'search-index';
 const THEME_WORKER_REQUEST = /^\.\/worker\.js$/;
 const THEME_WORKER_CONTEXT = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme$/;
 const SITE_WORKER = path.join(__dirname, 'client', 'worker.js');
+
+/**
+ * The search box's version (`client/docsClient.js`: the preferred version off the docs pages), its results'
+ * version label (`client/suggestionTemplate.js`), and the search page's version (`client/useSearchQuery.js`).
+ */
+const THEME_SEARCH_BAR_CONTEXT = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchBar$/;
+const THEME_SEARCH_PAGE_CONTEXT = /docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme[\\/]SearchPage$/;
+const DOCS_CLIENT_REQUEST = /^@docusaurus\/plugin-content-docs\/client$/;
+const SITE_DOCS_CLIENT = path.join(__dirname, 'client', 'docsClient.js');
+const SUGGESTION_TEMPLATE_REQUEST = /^\.\/SuggestionTemplate$/;
+const SITE_SUGGESTION_TEMPLATE = path.join(__dirname, 'client', 'suggestionTemplate.js');
+const SEARCH_QUERY_REQUEST = /^\.\.\/hooks\/useSearchQuery$/;
+const SITE_SEARCH_QUERY = path.join(__dirname, 'client', 'useSearchQuery.js');
 
 /** mark.js, as the theme's generated module imports it (by its resolved path), and what loads it on demand. */
 const MARK_JS_REQUEST = /[\\/]mark\.js[\\/]dist[\\/]mark\.js$/;
@@ -72,7 +86,16 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
   // the theme would.
   const plan = (props: PostBuildProps): BuiltPagesWork => {
     const config = processPluginOptions(options, context);
-    const versions = processDocInfos(props, config);
+    const docsPlugin = props.plugins.filter((plugin) => plugin.name === 'docusaurus-plugin-content-docs');
+    const loadedVersions = docsPlugin.flatMap(
+      (plugin) => (plugin.content as { loadedVersions?: LoadedVersion[] } | undefined)?.loadedVersions ?? [],
+    );
+    // Each version's docs pages and the reference pages of its API version (versions.ts).
+    const versions = pagesOfEachVersion(processDocInfos(props, config), {
+      siteOutDir: props.outDir,
+      baseUrl: context.baseUrl,
+      loadedVersions,
+    });
     const parseOptions: ParseOptions = {
       ignoreCssSelectors: config.ignoreCssSelectors,
       forceIgnoreNoIndex: config.forceIgnoreNoIndex,
@@ -89,8 +112,22 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
         const ids = { last: 0 };
         const pageOrder = sidebarPageOrder(props.plugins);
         let first = 0;
-        for (const { outDir, paths } of versions) {
-          const parts = searchIndexParts(paths, facts.slice(first, (first += paths.length)), ids, pageOrder);
+        for (const { outDir, paths, docsVersion } of versions) {
+          const [titles = [], ...rest] = searchIndexParts(
+            paths,
+            facts.slice(first, (first += paths.length)),
+            ids,
+            pageOrder,
+          );
+          // A later version's own pages say which version they are, in the search box and on the search page.
+          const parts = [
+            titles.map((document) =>
+              isOwnPageOfLaterVersion(String(document.u), docsVersion, context.baseUrl)
+                ? versionLabelled(document as typeof document & { u: string }, docsVersion.label)
+                : document,
+            ),
+            ...rest,
+          ];
           // The shipped file keeps the documents alone; the search worker builds the lunr index from them (lunrIndex.ts).
           await writeFile(
             path.join(outDir, SEARCH_INDEX_FILE),
@@ -111,6 +148,21 @@ const searchIndexPlugin: PluginModule = (context: LoadContext, pluginOptions: un
             request: THEME_WORKER_REQUEST,
             importedFrom: THEME_WORKER_CONTEXT,
             replacement: SITE_WORKER,
+          }),
+          replaceDependency(utils, {
+            request: DOCS_CLIENT_REQUEST,
+            importedFrom: THEME_SEARCH_BAR_CONTEXT,
+            replacement: SITE_DOCS_CLIENT,
+          }),
+          replaceDependency(utils, {
+            request: SUGGESTION_TEMPLATE_REQUEST,
+            importedFrom: THEME_SEARCH_BAR_CONTEXT,
+            replacement: SITE_SUGGESTION_TEMPLATE,
+          }),
+          replaceDependency(utils, {
+            request: SEARCH_QUERY_REQUEST,
+            importedFrom: THEME_SEARCH_PAGE_CONTEXT,
+            replacement: SITE_SEARCH_QUERY,
           }),
           replaceDependency(utils, {
             request: MARK_JS_REQUEST,

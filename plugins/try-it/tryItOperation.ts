@@ -60,6 +60,11 @@ function formPartsOf(contentType: string | null, media: unknown): TryItFormPart[
   });
 }
 
+/** The path of a server URL without its last `/`: `https://sandbox.api.clearing.example/v2` → `/v2`. */
+function basePathOf(serverUrl: string): string {
+  return new URL(serverUrl).pathname.replace(/\/$/, '');
+}
+
 /** The panel's view of the operation: fields, example bodies, statuses. */
 export function tryItOperation(source: OperationSource): TryItOperation {
   const { definition } = source;
@@ -97,6 +102,7 @@ export function tryItOperation(source: OperationSource): TryItOperation {
   return {
     operationId: source.operationId,
     method: source.method,
+    basePath: basePathOf(source.serverUrl),
     path: source.path,
     contentType,
     bodyRequired: requestBody?.required === true,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
-import { matchOperation, validateResponse } from '../spec';
+import { matchOperation, validateResponse, type SandboxDescriptions } from '../spec';
 
 /** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
 const BASE = 'http://localhost:4020';
@@ -83,8 +83,9 @@ export async function testClient(options: Omit<SandboxOptions, 'now'> = {}): Pro
 
   async function send(method: string, path: string, parts: Omit<RequestParts, 'token'> = {}): Promise<Reply> {
     const reply = await request(sandbox, method, path, { ...parts, token });
-    const match = matchOperation(sandbox.descriptions, method, path.slice(3).split('?')[0]);
-    if (match.kind === 'operation') {
+    const version = versionOf(sandbox, path);
+    const match = version && matchOperation(version, method, path.slice(3).split('?')[0]);
+    if (match && match.kind === 'operation') {
       const problems = validateResponse(
         match.operation,
         reply.status,
@@ -109,12 +110,22 @@ export async function testClient(options: Omit<SandboxOptions, 'now'> = {}): Pro
   };
 }
 
+/** The descriptions of the version a path is under (`/v1/…`, `/v2/…`), or `undefined` outside them. */
+export function versionOf(sandbox: Sandbox, path: string): SandboxDescriptions | undefined {
+  return Object.values(sandbox.versions).find((version) => path.startsWith(`/${version.version}/`));
+}
+
 /** A fresh `Idempotency-Key` header. */
 export const key = (): Record<string, string> => ({ 'Idempotency-Key': randomUUID() });
 
-/** A request-body example of an operation, by name (default: the first). */
-export function requestExample(sandbox: Sandbox, operationId: string, name?: string): JsonObject {
-  const operation = sandbox.descriptions.operations.find((candidate) => candidate.operationId === operationId);
+/** A request-body example of an operation, by name (default: the first), in v1 or another version. */
+export function requestExample(
+  sandbox: Sandbox,
+  operationId: string,
+  name?: string,
+  descriptions: SandboxDescriptions = sandbox.descriptions,
+): JsonObject {
+  const operation = descriptions.operations.find((candidate) => candidate.operationId === operationId);
   const content = (operation?.definition.requestBody as JsonObject).content as JsonObject;
   const media = Object.values(content)[0] as JsonObject;
   if (!name && isObject(media.example)) return structuredClone(media.example);

@@ -28,8 +28,11 @@ function needsInput(definition: JsonObject): boolean {
 
 describe('an identifier in a path', () => {
   it('is answered 404 NOT_FOUND on every operation when it is malformed or unknown, and every such operation lists 404', async () => {
-    const operations = client.sandbox.descriptions.operations.filter(
-      (operation) => operation.pathParameterNames.length > 0,
+    // Every version's: v2's operations (Trading API v2) are matched and checked as v1's are.
+    const operations = Object.values(client.sandbox.versions).flatMap((descriptions) =>
+      descriptions.operations
+        .filter((operation) => operation.pathParameterNames.length > 0)
+        .map((operation) => ({ ...operation, prefix: `/${descriptions.version}` })),
     );
     expect(operations.length).toBeGreaterThan(20);
     const wrong: string[] = [];
@@ -43,11 +46,11 @@ describe('an identifier in a path', () => {
           const path = operation.path.replace(/\{(\w+)\}/g, (_, parameter: string) =>
             encodeURIComponent(parameter === name ? value : (UNKNOWN[parameter] ?? randomUUID())),
           );
-          const reply = await client.send(operation.method, `/v1${path}`, { headers: key() });
+          const reply = await client.send(operation.method, `${operation.prefix}${path}`, { headers: key() });
           const code = (reply.body.error as JsonObject | undefined)?.code;
           if (reply.status !== 404 || code !== 'NOT_FOUND') {
             wrong.push(
-              `${operation.method} ${path} (${name} ${JSON.stringify(value)}): ${reply.status} ${String(code)}`,
+              `${operation.method} ${operation.prefix}${path} (${name} ${JSON.stringify(value)}): ${reply.status} ${String(code)}`,
             );
           }
         }

@@ -68,6 +68,17 @@ describe('the largest body', () => {
     expect(reply.headers.get('X-Request-Id')).toBe(error(reply.body).requestId);
   });
 
+  it('is the v2 description’s under /v2: a larger JSON body is 413 there too', async () => {
+    expect(client.sandbox.versions.v2.operations.find((operation) => operation.method === 'POST')?.maxBodyBytes).toBe(
+      1 * MB,
+    );
+    const reply = await client.send('POST', '/v2/orders/equity', {
+      raw: `{"x":"${'a'.repeat(MB)}"}`,
+      headers: { ...key(), 'Content-Type': 'application/json' },
+    });
+    expect([reply.status, error(reply.body).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
   it('of an upload is 20 MB, so that a file up to 10 MB is stored and a larger one is 400 INVALID_FIELD too_large', async () => {
     const stored = await upload(10 * MB);
     expect(stored.status).toBe(201);

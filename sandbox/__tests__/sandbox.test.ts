@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import { type JsonObject } from '../../openapi/document';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { matchOperation, validateResponse } from '../spec';
-import { key, request, requestExample, type Reply, type RequestParts } from './client';
+import { key, request, requestExample, versionOf, type Reply, type RequestParts } from './client';
 
 /** Where `npm run sandbox` listens: the sandbox answers requests addressed to this machine only. */
 const BASE = 'http://localhost:4020';
@@ -38,7 +38,7 @@ async function send(
 ): Promise<Reply & { readonly type: string | null }> {
   const reply = await request(sandbox, method, path, parts);
   expect(reply.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
-  if (path.startsWith('/v1/')) expect(problemsOf(sandbox, method, path, reply)).toEqual([]);
+  if (versionOf(sandbox, path)) expect(problemsOf(sandbox, method, path, reply)).toEqual([]);
   return reply;
 }
 
@@ -50,7 +50,7 @@ function problemsOf(
   reply: Reply & { readonly type: string | null },
 ): string[] {
   const { status, type, body } = reply;
-  const match = matchOperation(sandbox.descriptions, method, path.slice(3).split('?')[0]);
+  const match = matchOperation(versionOf(sandbox, path) ?? sandbox.descriptions, method, path.slice(3).split('?')[0]);
   if (match.kind === 'operation' && status !== 404 && status !== 405) {
     return validateResponse(match.operation, status, type, type?.includes('json') ? body : undefined);
   }
@@ -1217,12 +1217,15 @@ describe('every operation', () => {
   it('is served and guarded: without a token it answers the 401 its description documents, in the error envelope', async () => {
     const fresh = sandboxWith();
     const unanswered: string[] = [];
-    for (const operation of fresh.descriptions.operations) {
-      const path = `/v1${operation.path.replace(/\{[^}]+\}/g, () => randomUUID())}`;
-      const reply = await send(fresh, operation.method.toUpperCase(), path, {});
-      if (reply.status !== 401) unanswered.push(`${operation.operationId}: ${reply.status}`);
+    for (const descriptions of Object.values(fresh.versions)) {
+      for (const operation of descriptions.operations) {
+        const path = `/${descriptions.version}${operation.path.replace(/\{[^}]+\}/g, () => randomUUID())}`;
+        const reply = await send(fresh, operation.method.toUpperCase(), path, {});
+        if (reply.status !== 401) unanswered.push(`${descriptions.version} ${operation.operationId}: ${reply.status}`);
+      }
     }
     expect(unanswered).toEqual([]);
     expect(fresh.descriptions.operations.length).toBeGreaterThan(30);
+    expect(fresh.versions.v2.operations.map((operation) => operation.api)).toContain('orders');
   });
 });

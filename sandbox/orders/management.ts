@@ -16,7 +16,7 @@ export const getOrder =
 export const searchOrders =
   (assetClass: OrderRecord['assetClass']): Handler =>
   (context) => {
-    const { accountNumber, symbol } = context.query;
+    const { accountNumber, symbol, clientOrderId } = context.query;
     const statuses =
       typeof context.query.status === 'string'
         ? context.query.status.split(',')
@@ -42,11 +42,13 @@ export const searchOrders =
             order.accountNumber === accountNumber ||
             (Array.isArray(order.accountNumbers) && order.accountNumbers.includes(accountNumber))) &&
           (!symbol || order.symbol === symbol || order.underlying === symbol) &&
-          (!statuses || statuses.includes(String(order.status)))
+          (!statuses || statuses.includes(String(order.status))) &&
+          // Only a version whose description has the filter lets it through validation (Trading API v2).
+          (clientOrderId === undefined || order.clientOrderId === clientOrderId)
         );
       })
       .reverse();
-    return { status: 200, body: page(context, items, { accountNumber, symbol, statuses, from, to }) };
+    return { status: 200, body: page(context, items, { accountNumber, symbol, statuses, from, to, clientOrderId }) };
   };
 
 export const cancelOrder =

@@ -5,7 +5,7 @@ import { type Context, type Handler, amountOf, bodyOf } from '../context';
 import { ApiError } from '../http';
 import { type OrderRecord, quantityText } from '../state';
 import { stepsFor } from './execution';
-import { buyingPower, checkPrices, checkRoom, newOrder, store } from './lifecycle';
+import { WORKING, buyingPower, checkPrices, checkRoom, newOrder, store } from './lifecycle';
 import { OPTION_MULTIPLIER, OPTION_PREMIUM, optionDetails, priceOf } from './prices';
 import { testSymbols } from './testSymbols';
 
@@ -23,11 +23,35 @@ function refuseTestSymbol(context: Context, symbol: string, side: string | undef
   throw new ApiError(422, refused.code, message);
 }
 
+/** The code of a placement refused for a `clientOrderId` that a working order of the client already has. */
+const DUPLICATE_CLIENT_ORDER_ID = 'DUPLICATE_CLIENT_ORDER_ID';
+
+/**
+ * Fails when the operation's description lists `DUPLICATE_CLIENT_ORDER_ID` among its `409` examples (Trading API
+ * v2) and a working order of this client (any asset class) already has the body's `clientOrderId`.
+ */
+function refuseDuplicateClientOrderId(context: Context, body: JsonObject): void {
+  const clientOrderId = body.clientOrderId;
+  if (typeof clientOrderId !== 'string') return;
+  if (!context.descriptions.exampleErrorCodes(context.operationId, '409').includes(DUPLICATE_CLIENT_ORDER_ID)) return;
+  const working = [...context.state.orders.values()].find(
+    (record) => record.order.clientOrderId === clientOrderId && WORKING.has(String(record.order.status)),
+  );
+  if (working) {
+    throw new ApiError(
+      409,
+      DUPLICATE_CLIENT_ORDER_ID,
+      `Order ${String(working.order.orderId)} with clientOrderId ${clientOrderId} is still working.`,
+    );
+  }
+}
+
 export const placeEquityOrder =
   (kind: 'SINGLE' | 'BLOCK'): Handler =>
   (context) => {
     checkRoom(context);
     const body = bodyOf(context);
+    refuseDuplicateClientOrderId(context, body);
     checkPrices(body);
     const symbol = String(body.symbol);
     const quantity = Number(body.quantity);
@@ -110,6 +134,7 @@ export const placeOptionOrder =
   (context) => {
     checkRoom(context);
     const body = bodyOf(context);
+    refuseDuplicateClientOrderId(context, body);
     checkPrices(body);
     const accounts = (kind === 'BLOCK' ? (body.accountNumbers as string[]) : [String(body.accountNumber)]).map(
       (number) => tradingAccount(context, number),

@@ -1,9 +1,10 @@
 /**
- * An API request under `/v1` from its operation to its answer: the token, the rate limit, the scope, the path
+ * An API request under a version's prefix (`/v1`, `/v2`) from its operation to its answer: the token, the rate limit, the scope, the path
  * identifiers, the body and its validation, the idempotency key, and the operation's handler over the client's
  * state once time has moved it (sandbox/operations.ts).
  */
 import { createHash } from 'node:crypto';
+import type { ApiName } from '../../openapi/descriptions';
 import type { Context } from '../context';
 import { ApiError, invalidField, type Answer } from '../http';
 import { malformedPathIdentifier } from '../identifiers';
@@ -20,9 +21,13 @@ import type { ClientState, Limits, Timing } from '../state';
 import type { TokenClaims, TokenSigner } from '../tokens/signing';
 import type { IdempotencyStore } from './idempotency';
 import { oversizedFiles, parsedBody, readBody } from './body';
+import { sunsetError, withHeaders } from './deprecation';
 
 export interface DispatchOptions {
+  /** The descriptions of the version this dispatcher serves (its operations, under `/<version>`). */
   readonly descriptions: SandboxDescriptions;
+  /** v1's, to tell a request for an API that a later version lacks from one for no operation at all. */
+  readonly v1Descriptions?: SandboxDescriptions;
   readonly states: ReadonlyMap<string, ClientState>;
   readonly signer: TokenSigner;
   readonly rateLimit: RateLimit | false;
@@ -44,24 +49,52 @@ function scopeCheck(operation: SandboxOperation, claims: TokenClaims): ApiError 
   return new ApiError(403, 'SCOPE_MISSING', `This operation needs the ${needed} scope.`);
 }
 
-/** The answer to an API request at `path` (below `/v1`); errors are thrown as `ApiError`s. */
+/** The API of v1 that has an operation at `path` (any method), if any. */
+function apiAt(v1: SandboxDescriptions, method: string, path: string): ApiName | undefined {
+  const match = matchOperation(v1, method, path);
+  if (match.kind === 'operation') return match.operation.api;
+  if (match.kind === 'wrongMethod') {
+    const other = matchOperation(v1, match.allowed[0], path);
+    return other.kind === 'operation' ? other.operation.api : undefined;
+  }
+  return undefined;
+}
+
+/** The answer to an API request at `path` (below `/<version>`); errors are thrown as `ApiError`s. */
 export function createDispatcher(options: DispatchOptions): (request: Request, path: string) => Promise<Answer> {
   const { descriptions, states, signer, rateLimit, now } = options;
+  const prefix = `/${descriptions.version}`;
+  // A later version's operation is answered by v1's handler of its operationId: a new one needs its own.
+  const unhandled = descriptions.operations.filter((operation) => !Object.hasOwn(HANDLERS, operation.operationId));
+  if (unhandled.length > 0) {
+    const names = unhandled.map(
+      (operation) => `${operation.operationId} (${operation.method} ${prefix}${operation.path})`,
+    );
+    throw new Error(`No handler in sandbox/operations.ts for ${names.join(', ')}`);
+  }
 
   async function api(request: Request, path: string): Promise<Answer> {
     const match = matchOperation(descriptions, request.method, path);
     if (match.kind === 'unknownPath') {
+      const elsewhere = options.v1Descriptions && apiAt(options.v1Descriptions, request.method, path);
+      if (elsewhere && !descriptions.apis.includes(elsewhere)) {
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `The ${elsewhere} API has no ${descriptions.version}: ${descriptions.version} has the ${descriptions.apis.join(', ')} API${descriptions.apis.length === 1 ? '' : 's'} only; the others are under /v1 (/v1${path}).`,
+        );
+      }
       throw new ApiError(
         404,
         'NOT_FOUND',
-        `No operation at ${request.method} /v1${path}. The operations are listed in the API reference.`,
+        `No operation at ${request.method} ${prefix}${path}. The operations are listed in the API reference.`,
       );
     }
     if (match.kind === 'wrongMethod') {
       throw new ApiError(
         405,
         'INVALID_REQUEST',
-        `${request.method} is not allowed on /v1${path}; use ${match.allowed.join(', ')}.`,
+        `${request.method} is not allowed on ${prefix}${path}; use ${match.allowed.join(', ')}.`,
         undefined,
         {
           Allow: match.allowed.join(', '),
@@ -69,6 +102,25 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
       );
     }
     const { operation, params } = match;
+    const { deprecation } = operation;
+    if (!deprecation) return matched(request, operation, params, path);
+    // Every answer of a deprecated operation says so, its errors too; from the sunset on it answers 404.
+    const sunset = sunsetError(deprecation, request.method, `${prefix}${path}`, now());
+    if (sunset) throw sunset;
+    try {
+      const answer = await matched(request, operation, params, path);
+      return { ...answer, headers: { ...answer.headers, ...deprecation.headers } };
+    } catch (error) {
+      throw error instanceof ApiError ? withHeaders(error, deprecation.headers) : error;
+    }
+  }
+
+  async function matched(
+    request: Request,
+    operation: SandboxOperation,
+    params: Record<string, string>,
+    path: string,
+  ): Promise<Answer> {
     const claims = signer.read(request.headers.get('Authorization'));
     if (!claims || !states.has(claims.clientId)) {
       throw new ApiError(
@@ -139,7 +191,9 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
     const idempotent = key !== null && operation.idempotencyKey !== 'none';
     // A hash of what was asked: enough to tell a retry from another request, without keeping the body.
     const fingerprint = createHash('sha256')
-      .update(`${operation.operationId}|${path}|${read.text}|${JSON.stringify(body ?? null)}|${read.filesDigest ?? ''}`)
+      .update(
+        `${operation.operationId}|${prefix}${path}|${read.text}|${JSON.stringify(body ?? null)}|${read.filesDigest ?? ''}`,
+      )
       .digest('base64url');
     if (idempotent) {
       const previous = state.idempotency.get(key);
@@ -177,6 +231,7 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
       if (fieldProblems.length > 0) throw invalidField(operation.api, fieldProblems);
       const context: Context = {
         api: operation.api,
+        operationId: operation.operationId,
         descriptions,
         state,
         timing: options.timing,
@@ -186,7 +241,7 @@ export function createDispatcher(options: DispatchOptions): (request: Request, p
         params,
         query: problems.query_values,
         body: body,
-        base: `${url.origin}/v1`,
+        base: `${url.origin}${prefix}`,
       };
       advance(context);
       const handler = HANDLERS[operation.operationId];

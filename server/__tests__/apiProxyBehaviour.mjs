@@ -147,6 +147,33 @@ export function describeApiProxyBehaviour(harness, { timeout = 15_000 } = {}) {
       assert.equal(harness().upstream.lastUrl, '/v1/document-types?limit=5');
     });
 
+    test('a v2 operation goes to v2 of the sandbox; v1’s deprecation headers come back', options, async () => {
+      const cookie = await newReader();
+      const token = await accessToken(cookie);
+      const orderId = crypto.randomUUID();
+      const headers = { Cookie: cookie, Authorization: `Bearer ${token}` };
+      const canceled = await harness().request(`/api-proxy/v2/orders/equity/${orderId}/cancel`, {
+        method: 'POST',
+        headers,
+      });
+      assert.equal(harness().upstream.lastUrl, `/v2/orders/equity/${orderId}/cancel`);
+      assert.equal(harness().upstream.lastMethod, 'POST');
+      assert.equal(canceled.status, 404, 'the sandbox has no such order');
+      assert.equal(/** @type {{ error: { code: string } }} */ (await canceled.json()).error.code, 'NOT_FOUND');
+      assertDataOnly(canceled);
+      const deleted = await harness().request(`/api-proxy/v1/orders/equity/${orderId}`, { method: 'DELETE', headers });
+      assert.equal(harness().upstream.lastUrl, `/v1/orders/equity/${orderId}`);
+      assert.equal(deleted.status, 404);
+      await deleted.arrayBuffer();
+      for (const name of ['Deprecation', 'Sunset', 'Link']) {
+        assert.match(deleted.headers.get(name) ?? '', /./, `${name} came back: the description names it`);
+      }
+      const before = harness().upstream.lastUrl;
+      const v1Only = await harness().request(`/api-proxy/v2/orders/equity/${orderId}`, { method: 'DELETE', headers });
+      await assertRefusal(v1Only, 404, /not an operation/);
+      assert.equal(harness().upstream.lastUrl, before, 'v2 has no DELETE cancel: the sandbox is never asked');
+    });
+
     test('anonymous: 401 with a message, and the sandbox is never asked', options, async () => {
       const before = harness().upstream.lastUrl;
       for (const [path, method] of [

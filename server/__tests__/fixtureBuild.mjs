@@ -40,6 +40,11 @@ export const FILES = {
   // A docs page's Markdown and the llms index (plugins/page-markdown).
   'docs/orders.md': `---\ntitle: "Placing orders"\n---\n\n# Placing orders\n\n${'Orders in Markdown.\n'.repeat(100)}`,
   'llms.txt': '# Docs\n\n> Orders in Markdown, for assistants.\n\n- [Placing orders](/docs/orders.md)\n',
+  // A later docs version's page, its Markdown and its llms files (config/docsVersions.ts, config/pageMarkdown.mjs).
+  'docs/v2/orders/index.html': DOCS_PAGE,
+  'docs/v2/orders.md': `---\ntitle: "Placing orders"\n---\n\n# Placing orders\n\n${'Orders in Markdown, v2.\n'.repeat(100)}`,
+  'llms-v2.txt': '# Docs v2\n\n> Orders in Markdown, for assistants.\n\n- [Placing orders](/docs/v2/orders.md)\n',
+  'llms-v2-full.txt': `# Docs v2: all pages\n\n${'Orders in Markdown, v2.\n'.repeat(100)}`,
 };
 
 /** A Content-Security-Policy the gate accepts (it insists on `object-src 'none'`). */

@@ -27,6 +27,10 @@ const PROTECTED_FILES = [
   'docs/orders/index.html',
   'docs/orders.md',
   'llms.txt',
+  'docs/v2/orders/index.html',
+  'docs/v2/orders.md',
+  'llms-v2.txt',
+  'llms-v2-full.txt',
   'docs/flat.html',
   'search-index.json',
   'assets/js/00203149.c7737954.js',
@@ -166,7 +170,13 @@ function describeGate(baseUrl) {
   });
 
   describe('protected files, anonymously', () => {
-    test('a page gets the sign-in shell with 401, never cached or indexed', async () => {
+    test('a page of either docs version gets the sign-in shell with 401, never cached or indexed', async () => {
+      for (const page of ['/docs/orders', '/docs/v2/orders', '/docs/v2/orders/']) {
+        const response = await request(page);
+        assert.equal(response.status, 401, page);
+        assert.equal(await response.text(), SHELL, page);
+        assert.equal(response.headers.get('Cache-Control'), 'no-store', page);
+      }
       const response = await request('/docs/orders');
       assert.equal(response.status, 401);
       assert.equal(await response.text(), SHELL);
@@ -175,8 +185,16 @@ function describeGate(baseUrl) {
       assert.match(response.headers.get('Vary') ?? '', /Cookie/);
     });
 
-    test("a chunk, the search index, a page's Markdown or the llms index gets a plain 401", async () => {
-      for (const file of ['/assets/js/00203149.c7737954.js', '/search-index.json', '/docs/orders.md', '/llms.txt']) {
+    test("a chunk, the search index, a page's Markdown or an llms file of either docs version gets a plain 401", async () => {
+      for (const file of [
+        '/assets/js/00203149.c7737954.js',
+        '/search-index.json',
+        '/docs/orders.md',
+        '/llms.txt',
+        '/docs/v2/orders.md',
+        '/llms-v2.txt',
+        '/llms-v2-full.txt',
+      ]) {
         const response = await request(file);
         assert.equal(response.status, 401, file);
         assert.equal(await response.text(), 'Sign-in required');
@@ -458,6 +476,14 @@ function describeGate(baseUrl) {
       '/llms.txt.gz',
       '/LLMS.txt',
       '/%6clms.txt',
+      '/docs/v2/orders',
+      '/docs/V2/orders/',
+      '/docs/v2/orders/index.html.br',
+      '/docs/v2/orders.md',
+      '/docs/v2/orders.md.gz',
+      '/llms-v2.txt',
+      '/LLMS-V2-full.txt',
+      '/llms-v2-full.txt.br',
     ];
     for (const requestPath of PATHS) {
       test(`GET, HEAD and Range on ${requestPath}`, async () => {

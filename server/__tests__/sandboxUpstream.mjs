@@ -23,7 +23,7 @@ const jiti = require('jiti')(import.meta.filename, { interopDefault: true });
 export async function apiProxyManifestFromDescriptions() {
   const { bundleDescriptions } = jiti('../../openapi/descriptions.ts');
   const { apiProxyTable } = jiti('../../openapi/apiProxyTable.ts');
-  return apiProxyTable((await bundleDescriptions()).dereferenced);
+  return apiProxyTable(await bundleDescriptions());
 }
 
 /**

@@ -4,9 +4,12 @@
  */
 import {
   API_NAMES,
+  API_VERSIONS,
+  apisIn,
   isObject,
   loadDereferenced,
   operationsOf,
+  type ApiVersion,
   type JsonObject,
   type Operation,
 } from '../../openapi/descriptions';
@@ -25,6 +28,22 @@ export function allOperations(): DescribedOperation[] {
     const serverUrl = (description.servers as { url: string }[])[0].url;
     return operationsOf(api, description).map((operation) => ({ ...operation, info, serverUrl }));
   });
+}
+
+/**
+ * Every operation of every version (v1's four descriptions, then each later version's, as `openapi/<version>/`
+ * overlays make them), for the checks of the descriptions alone: an operation of v2 keeps v1's `operationId`, so
+ * name it with its `version`.
+ */
+export function allVersionedOperations(): (DescribedOperation & { readonly version: ApiVersion })[] {
+  return API_VERSIONS.flatMap((version) =>
+    apisIn(version).flatMap((api) => {
+      const description = loadDereferenced(api, version);
+      const info = description.info as JsonObject;
+      const serverUrl = (description.servers as { url: string }[])[0].url;
+      return operationsOf(api, description).map((operation) => ({ ...operation, info, serverUrl, version }));
+    }),
+  );
 }
 
 /** The operation's responses by status. */

@@ -101,3 +101,31 @@ test('a deep link signs in through the callback under the base and returns to th
   expect((await module).status()).toBe(200);
   await expect(page.getByRole('form', { name: 'Request' })).toBeVisible();
 });
+
+test('a stored choice of a docs version this build does not have is cleared, and the reader reads v1', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = siteOrigin(baseURL);
+  const key = 'docs-preferred-version-default';
+  await page.goto(BASE);
+  await waitForHydration(page);
+  // As a reader who chose the v2 preview on a build that had it.
+  await page.evaluate((name) => localStorage.setItem(name, 'v2'), key);
+  const page2 = `${BASE}docs/getting-started/introduction`;
+  await page.goto(page2);
+  await page.waitForURL((url) => url.origin === BASE_URL_IDP_ISSUER);
+  await fillSignInForm(page, DEMO_USER);
+  await submitSignInForm(page);
+  await page.waitForURL(`${origin}${page2}`);
+  await expect(page.locator('[data-access="open"]')).toBeAttached();
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
+  // This build has v1 only: no version menu, no banner, and the navbar's docs link stays in v1.
+  await expect(page.locator('.navbar .dropdown').filter({ hasText: /^v\d/ })).toHaveCount(0);
+  await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
+  await page.goto(BASE);
+  await waitForHydration(page);
+  await page.locator('.navbar').getByRole('link', { name: 'Documentation', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith(`${BASE}docs/`) && !url.pathname.startsWith(`${BASE}docs/v2`));
+});

@@ -212,6 +212,67 @@ test("the prerendered introduction is the page's largest content, so its main te
   expect(candidates.at(-1)).toEqual({ text: expect.stringMatching(/^The Trading API places/), inRedoc: false });
 });
 
+test.describe('the Trading API v2 preview', () => {
+  test('renders the v2 operations (cancel is POST …/cancel, no DELETE), with its note, links and downloads', async ({
+    page,
+  }) => {
+    await page.goto('/api/v2/orders-api');
+    await waitForHydration(page);
+    for (const kind of ['equity', 'options']) {
+      const cancel = page.locator(`.redoc-wrap [id="operation/cancel${kind === 'equity' ? 'Equity' : 'Option'}Order"]`);
+      await expect(cancel).toContainText(`/orders/${kind}/{orderId}/cancel`);
+      await expect(cancel.locator('.http-verb.post').first()).toBeAttached();
+    }
+    // Redoc marks each operation's method (`http-verb <method>`): v2 has no DELETE (its texts name v1's).
+    await expect(page.locator('.redoc-wrap .http-verb.post').first()).toBeAttached();
+    await expect(page.locator('.redoc-wrap .http-verb.delete')).toHaveCount(0);
+    const note = page.locator('main p.alert');
+    await expect(note).toContainText('This is the v2 preview of the Trading API');
+    await expect(note.getByRole('link', { name: 'Migrating to v2' })).toHaveAttribute(
+      'href',
+      '/docs/v2/trading-api/migrating-to-v2',
+    );
+    await expect(note.getByRole('link', { name: 'Trading API v1 reference' })).toHaveAttribute(
+      'href',
+      '/api/orders-api',
+    );
+    // The downloads are v2's, named apart from v1's.
+    await expect(page.getByRole('link', { name: /OpenAPI description \(YAML\)/ })).toHaveAttribute(
+      'href',
+      '/api/v2/orders-api/orders-api-v2.openapi.yaml',
+    );
+    // Each operation's Try it link goes to its page in the v2 docs.
+    const tryIt = page.locator('.redoc-wrap a', { hasText: 'Try it' });
+    await expect(tryIt.first()).toHaveAttribute('href', /^\/docs\/v2\/trading-api\//);
+    expect(
+      await tryIt.evaluateAll(
+        (links) => links.filter((link) => !link.getAttribute('href')?.startsWith('/docs/v2/')).length,
+      ),
+    ).toBe(0);
+    await expectNoAxeViolations(page, { disableRules: ['color-contrast'] });
+  });
+
+  test('v1 links to it', async ({ page }) => {
+    await page.goto('/api/orders-api');
+    await waitForHydration(page);
+    // v1's cancels are DELETE (the mark the v2 test finds none of).
+    await expect(page.locator('.redoc-wrap .http-verb.delete').first()).toBeAttached({ timeout: 20_000 });
+    await expect(
+      page.locator('main p.alert').getByRole('link', { name: 'Trading API v2 (preview) reference' }),
+    ).toHaveAttribute('href', '/api/v2/orders-api');
+  });
+
+  test('the navbar lists it after the Trading API', async ({ page, isMobile }) => {
+    test.skip(isMobile, "on a phone the navbar's menus are in its drawer, which the phone layout tests open");
+    await page.goto('/api/orders-api');
+    await waitForHydration(page);
+    const dropdown = page.locator('.navbar__item.dropdown', { hasText: 'API reference' });
+    await dropdown.hover();
+    const labels = await dropdown.locator('.dropdown__menu a').allTextContents();
+    expect(labels.indexOf('Trading API v2 (preview)')).toBe(labels.indexOf('Trading API') + 1);
+  });
+});
+
 test('docs pages do not load the reference code', async ({ page }) => {
   const bodies: Promise<string>[] = [];
   page.on('response', (response) => {

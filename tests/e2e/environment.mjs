@@ -99,6 +99,8 @@ export const BASE_URL_BUILD_ENV = {
   SITE_URL: BASE_URL_SITE_ORIGIN,
   BASE_URL: BASE_URL_UNDER_TEST,
   OIDC_ISSUER: BASE_URL_IDP_ISSUER,
+  // v1 only: a reader's stored choice of v2 meets a build without it (tests/e2e-base-url).
+  DOCS_VERSIONS: 'current',
 };
 export const BASE_URL_IDP_ENV = {
   ...IDP_ENV,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
-import { IDP_ISSUER, LEAK_CANARY, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
+import { IDP_ISSUER, LEAK_CANARY, SIGNED_IN_STATE, SITE_ORIGIN, WORKER_ORIGIN } from './environment.mjs';
 import { expect, expectNoAxeViolations, signIn, signInAtProvider, test, waitForHydration } from './fixtures';
 
 /**
@@ -61,6 +61,39 @@ test.describe('anonymous', () => {
     expect((await page.request.get('/robots.txt')).status()).toBe(200);
   });
 });
+
+/** v2's pages (at /docs/v2), their Markdown, v2's llms files and the search index: what a v2 reader gets. */
+const V2_PAGE = '/docs/v2/trading-api/equity/cancel-equity-order';
+const V2_FILES = [
+  `${V2_PAGE}.md`,
+  '/docs/v2/trading-api/index.md',
+  '/llms-v2.txt',
+  '/llms-v2-full.txt',
+  '/llms-v2-trading-api.txt',
+  '/search-index.json',
+];
+
+for (const [target, origin] of [
+  ['Node', SITE_ORIGIN],
+  ['workerd', WORKER_ORIGIN],
+] as const) {
+  test(`anonymously on ${target}: a v2 page gets the sign-in shell, its Markdown, v2's llms files and the search index 401`, async () => {
+    const shell = await fetch(new URL('/docs/v2/trading-api/', origin));
+    expect(shell.status).toBe(401);
+    const shellText = await shell.text();
+    for (const pagePath of [V2_PAGE, `${V2_PAGE}/`, '/docs/v2', '/docs/v2/', '/DOCS/V2/trading-api/']) {
+      const response = await fetch(new URL(pagePath, origin), { redirect: 'manual' });
+      const text = await response.text();
+      expect([pagePath, response.status, text === shellText]).toEqual([pagePath, 401, true]);
+      expect(text).not.toContain(LEAK_CANARY);
+    }
+    for (const file of V2_FILES) {
+      const response = await fetch(new URL(file, origin), { redirect: 'manual' });
+      const text = await response.text();
+      expect([file, response.status, text]).toEqual([file, 401, 'Sign-in required']);
+    }
+  });
+}
 
 test.describe('the shell', () => {
   test.use({ storageState: { cookies: [], origins: [] } });

@@ -107,10 +107,19 @@ test('the build has public and protected files, and the canary is in it', () => 
   const holdingCanary = BUILD_FILES.filter(
     (file) => !/\.(br|gz)$/.test(file) && readFileSync(path.join(BUILD_DIR, file), 'utf8').includes(LEAK_CANARY),
   );
-  // The docs page, its chunk, the description's route data, the search index, the page's Markdown and the llms files.
-  expect(holdingCanary.length).toBeGreaterThanOrEqual(7);
+  // The docs page, its chunk, the description's route data, the search index, the page's Markdown and the llms files,
+  // in each docs version (v2's page, its Markdown and v2's llms files too).
+  expect(holdingCanary.length).toBeGreaterThanOrEqual(11);
   expect(holdingCanary).toEqual(
-    expect.arrayContaining(['docs/trading-api/equity/single-equity-order.md', 'llms-full.txt', 'llms-trading-api.txt']),
+    expect.arrayContaining([
+      'docs/trading-api/equity/single-equity-order.md',
+      'llms-full.txt',
+      'llms-trading-api.txt',
+      'docs/v2/trading-api/equity/single-equity-order/index.html',
+      'docs/v2/trading-api/equity/single-equity-order.md',
+      'llms-v2-full.txt',
+      'llms-v2-trading-api.txt',
+    ]),
   );
   expect(holdingCanary.every((file) => classOf(file) === 'protected')).toBe(true);
 });
@@ -231,6 +240,11 @@ for (const target of TARGETS) {
           '/docs/trading-api/equity/single-equity-order.md',
           '/llms-full.txt',
           '/llms-trading-api.txt',
+          // The same page of v2, and v2's.
+          '/docs/v2/trading-api/equity/single-equity-order/index.html',
+          '/docs/v2/trading-api/equity/single-equity-order.md',
+          '/llms-v2-full.txt',
+          '/llms-v2-trading-api.txt',
         ]),
       );
       test.info().annotations.push({

@@ -86,6 +86,26 @@ test.describe('keyboard', () => {
     await expect(page).toHaveURL(MARKDOWN);
     await expect(page.locator('body')).toContainText('title: "Place a single equity order"');
   });
+
+  test("a v2 page: Copy page copies v2's Markdown and View as Markdown opens it, with v2's cancel", async ({
+    page,
+  }) => {
+    const v2Page = '/docs/v2/trading-api/equity/cancel-equity-order';
+    await page.goto(v2Page);
+    await waitForHydration(page);
+    const actions = page.getByRole('group', { name: 'Page actions' });
+    await actions.getByRole('button', { name: 'Copy page' }).click();
+    await expect(actions.getByRole('status')).toHaveText(/Copied this page as Markdown/);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('`POST /orders/equity/{orderId}/cancel`');
+    expect(copied).toMatch(/^source: ".+\/docs\/v2\/trading-api\/equity\/cancel-equity-order"$/m);
+    expect(copied).toBe(await (await page.request.get(`${v2Page}.md`)).text());
+
+    await actions.getByRole('button', { name: 'More page actions' }).click();
+    await actions.getByRole('link', { name: 'View as Markdown' }).click();
+    await expect(page).toHaveURL(`${SITE_ORIGIN}${v2Page}.md`);
+    await expect(page.locator('body')).toContainText('`POST /orders/equity/{orderId}/cancel`');
+  });
 });
 
 test('Connect your assistant leads to the setup, with this site’s MCP server in each assistant’s configuration', async ({

@@ -40,6 +40,17 @@ const DOCS_PAGES = readdirSync(path.join(BUILD_DIR, 'docs'), { recursive: true, 
   .filter(({ html }) => html.includes('theme-doc-markdown'))
   .sort((a, b) => a.route.localeCompare(b.route));
 
+/**
+ * The docs versions (config/docsVersions.ts) by their path below /docs, each with its own llms files
+ * (config/pageMarkdown.mjs `llmsFileNames`) holding its own pages: v1's at /docs, v2's at /docs/v2.
+ */
+const VERSION_PATHS = ['', 'v2'] as const;
+const pagesOfVersion = (versionPath: string) =>
+  DOCS_PAGES.filter(({ route }) =>
+    versionPath === '' ? !/^\/docs\/v\d+\//.test(route) : route.startsWith(`/docs/${versionPath}/`),
+  );
+const llmsNames = (versionPath: string) => names.llmsFileNames(versionPath);
+
 /** The Markdown of a page at its URL path: the route of a folder's index page ends in `/` in the build. */
 function markdownOf(route: string): string {
   const bare = route.replace(/\/$/, '');
@@ -138,22 +149,52 @@ test('a page keeps its title, description, generated parts, samples and diagrams
   expect(lifecycle.match(/^```mermaid$/gm)?.length).toBe(5);
 });
 
-test('llms.txt links every docs page; llms-full.txt holds every page in sidebar order', () => {
-  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
-  const linked = [...index.matchAll(/\]\((http[^)]+\.md)\)/g)].map(([, url]) => new URL(url!).pathname);
-  const expected = DOCS_PAGES.map(({ route }) => route);
-  const unlisted = expected.filter(
-    (route) => !linked.includes(markdownPathOf(route)) && !linked.includes(markdownPathOf(route.replace(/\/$/, ''))),
-  );
-  expect(unlisted).toEqual([]);
-  expect(linked).toHaveLength(expected.length);
-  const full = readFileSync(path.join(BUILD_DIR, names.LLMS_FULL_FILE), 'utf8');
-  const positions = linked.map((urlPath) =>
-    full.indexOf(`Source: ${SITE_ORIGIN}${urlPath.replace(/(\/index)?\.md$/, '')}`),
-  );
-  expect(positions.every((position) => position > 0)).toBe(true);
-  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+test('each version: a page of v2 has its Markdown, as v2 documents it', () => {
+  const v1 = markdownOf('/docs/trading-api/equity/cancel-equity-order');
+  const v2 = markdownOf('/docs/v2/trading-api/equity/cancel-equity-order');
+  expect(v1).toContain('`DELETE /orders/equity/{orderId}`');
+  expect(v2).toContain('`POST /orders/equity/{orderId}/cancel`');
+  expect(v2).not.toContain('`DELETE /orders/equity/{orderId}`');
+  expect(v2).toMatch(/^source: ".+\/docs\/v2\/trading-api\/equity\/cancel-equity-order"$/m);
+  expect(pagesOfVersion('v2').length).toBeGreaterThan(50);
 });
+
+test('llms.txt names both versions and where each set is, v2 labelled preview', () => {
+  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+  expect(index).toContain(
+    `These are the pages of v1. Other versions of the documentation have their own files: v2 (preview), index ${SITE_ORIGIN}/llms-v2.txt.`,
+  );
+  const v2Index = readFileSync(path.join(BUILD_DIR, 'llms-v2.txt'), 'utf8');
+  expect(v2Index).toMatch(/^# .+ v2 \(preview\)\n/);
+  expect(v2Index).toContain(
+    `These are the pages of v2 (preview). Other versions of the documentation have their own files: v1, index ${SITE_ORIGIN}/llms.txt.`,
+  );
+});
+
+for (const versionPath of VERSION_PATHS) {
+  const version = versionPath || 'v1';
+  test(`${version}: its llms index links every docs page of the version; its full file holds every one in sidebar order`, () => {
+    const index = readFileSync(path.join(BUILD_DIR, llmsNames(versionPath).index), 'utf8');
+    const linked = [...index.matchAll(/\]\((http[^)]+\.md)\)/g)].map(([, url]) => new URL(url!).pathname);
+    const expected = pagesOfVersion(versionPath).map(({ route }) => route);
+    const unlisted = expected.filter(
+      (route) => !linked.includes(markdownPathOf(route)) && !linked.includes(markdownPathOf(route.replace(/\/$/, ''))),
+    );
+    expect(unlisted).toEqual([]);
+    expect(linked).toHaveLength(expected.length);
+    const full = readFileSync(path.join(BUILD_DIR, llmsNames(versionPath).full), 'utf8');
+    const positions = linked.map((urlPath) =>
+      full.indexOf(`Source: ${SITE_ORIGIN}${urlPath.replace(/(\/index)?\.md$/, '')}`),
+    );
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // Its pages only: no page of another version.
+    const sources = [...full.matchAll(/^Source: (\S+)$/gm)].map(([, url]) => new URL(url!).pathname);
+    expect(
+      sources.filter((route) => !expected.some((page) => page.replace(/\/$/, '') === route.replace(/\/$/, ''))),
+    ).toEqual([]);
+  });
+}
 
 /** Every llms file of the build, by name, with its text. */
 function llmsFilesOfBuild(): Map<string, string> {
@@ -167,9 +208,9 @@ function llmsFilesOfBuild(): Map<string, string> {
 /** An llms file's name from its URL in llms.txt. */
 const fileNameOf = (url: string) => new URL(url, SITE_ORIGIN).pathname.slice(1);
 
-/** The sections of llms.txt: each one's title, the files it offers to attach (one, or its parts) and its pages. */
-function llmsSections() {
-  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
+/** The sections of a version's llms index: each one's title, the files it offers to attach (one, or its parts) and its pages. */
+function llmsSections(versionPath: string) {
+  const index = readFileSync(path.join(BUILD_DIR, llmsNames(versionPath).index), 'utf8');
   return index
     .split(/^## /m)
     .slice(1)
@@ -188,52 +229,65 @@ function llmsSections() {
 const sourceLine = (route: string) =>
   new RegExp(`^Source: ${(SITE_ORIGIN + route.replace(/\/$/, '')).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`, 'm');
 
-test('llms.txt has one section per sidebar section, each with its own files holding its pages; each page in one file', () => {
-  const sections = llmsSections();
-  expect(sections.length).toBeGreaterThan(4);
-  const titles = sections.map(({ title }) => title);
-  expect(new Set(titles).size).toBe(titles.length);
-  expect(sections.every(({ files }) => files.length > 0)).toBe(true);
-  const files = sections.flatMap(({ files }) => files);
-  expect(new Set(files).size).toBe(files.length);
+test('each version: its index has one section per sidebar section, each with its own files holding its pages; each page in one file', () => {
   const built = llmsFilesOfBuild();
-  expect([...built.keys()].sort()).toEqual([names.LLMS_INDEX_FILE, names.LLMS_FULL_FILE, ...files].sort());
-
-  // Each page's address heads its article in exactly one file: one of the section that lists it.
+  const allFiles: string[] = [];
   const misplaced: string[] = [];
-  for (const { route } of DOCS_PAGES) {
-    const holding = files.filter((file) => sourceLine(route).test(built.get(file) ?? ''));
-    const listing = sections.filter(
-      ({ pages }) => pages.includes(markdownPathOf(route)) || pages.includes(markdownPathOf(route.replace(/\/$/, ''))),
-    );
-    if (holding.length !== 1 || listing.length !== 1 || !listing[0]!.files.includes(holding[0]!)) {
-      misplaced.push(
-        `${route}: in ${holding.join(', ') || 'no file'}, listed under ${listing.map(({ title }) => title).join(', ') || 'no section'}`,
+  for (const versionPath of VERSION_PATHS) {
+    const sections = llmsSections(versionPath);
+    expect(sections.length).toBeGreaterThan(4);
+    const titles = sections.map(({ title }) => title);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(sections.every(({ files }) => files.length > 0)).toBe(true);
+    const files = sections.flatMap(({ files }) => files);
+    expect(new Set(files).size).toBe(files.length);
+    allFiles.push(llmsNames(versionPath).index, llmsNames(versionPath).full, ...files);
+
+    // Each page's address heads its article in exactly one file: one of the section that lists it.
+    for (const { route } of pagesOfVersion(versionPath)) {
+      const holding = files.filter((file) => sourceLine(route).test(built.get(file) ?? ''));
+      const listing = sections.filter(
+        ({ pages }) =>
+          pages.includes(markdownPathOf(route)) || pages.includes(markdownPathOf(route.replace(/\/$/, ''))),
       );
+      if (holding.length !== 1 || listing.length !== 1 || !listing[0]!.files.includes(holding[0]!)) {
+        misplaced.push(
+          `${route}: in ${holding.join(', ') || 'no file'}, listed under ${listing.map(({ title }) => title).join(', ') || 'no section'}`,
+        );
+      }
     }
   }
+  expect([...built.keys()].sort()).toEqual(allFiles.sort());
+  expect(allFiles.filter((file) => file.startsWith('llms-v2')).length).toBeGreaterThan(4);
   expect(misplaced).toEqual([]);
 });
 
-test('every file llms.txt offers to attach fits an assistant; llms-full.txt is described, not offered', () => {
-  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
-  const offered = [...new Set([...index.matchAll(/(http\S+?\.txt)\b/g)].map(([, url]) => fileNameOf(url!)))].filter(
-    (name) => name !== names.LLMS_FULL_FILE,
-  );
-  expect(offered.length).toBeGreaterThan(4);
-  const tooLarge = offered
-    .map((name) => ({ name, bytes: statSync(path.join(BUILD_DIR, name)).size }))
-    .filter(({ bytes }) => bytes > names.LLMS_ATTACHABLE_MAX_BYTES);
-  expect(tooLarge).toEqual([]);
-  const texts = offered.map((name) => readFileSync(path.join(BUILD_DIR, name), 'utf8'));
-  const notOnce = DOCS_PAGES.filter(({ route }) => texts.filter((text) => sourceLine(route).test(text)).length !== 1);
-  expect(notOnce.map(({ route }) => route)).toEqual([]);
-  expect(index).toMatch(
-    new RegExp(
-      `for tools that index the whole documentation: \\S+/${names.LLMS_FULL_FILE.replace('.', '\\.')}; about \\d+k tokens`,
-    ),
-  );
-});
+for (const versionPath of VERSION_PATHS) {
+  test(`${versionPath || 'v1'}: every file its index offers to attach fits an assistant; its full file is described, not offered`, () => {
+    const own = llmsNames(versionPath);
+    const index = readFileSync(path.join(BUILD_DIR, own.index), 'utf8');
+    // The other versions' indexes it names are theirs to describe.
+    const others = VERSION_PATHS.filter((other) => other !== versionPath).map((other) => llmsNames(other).index);
+    const offered = [...new Set([...index.matchAll(/(http\S+?\.txt)\b/g)].map(([, url]) => fileNameOf(url!)))].filter(
+      (name) => name !== own.full && !others.includes(name),
+    );
+    expect(offered.length).toBeGreaterThan(4);
+    const tooLarge = offered
+      .map((name) => ({ name, bytes: statSync(path.join(BUILD_DIR, name)).size }))
+      .filter(({ bytes }) => bytes > names.LLMS_ATTACHABLE_MAX_BYTES);
+    expect(tooLarge).toEqual([]);
+    const texts = offered.map((name) => readFileSync(path.join(BUILD_DIR, name), 'utf8'));
+    const notOnce = pagesOfVersion(versionPath).filter(
+      ({ route }) => texts.filter((text) => sourceLine(route).test(text)).length !== 1,
+    );
+    expect(notOnce.map(({ route }) => route)).toEqual([]);
+    expect(index).toMatch(
+      new RegExp(
+        `for tools that index the whole documentation: \\S+/${own.full.replace('.', '\\.')}; about \\d+k tokens`,
+      ),
+    );
+  });
+}
 
 test("a shared schema's fields are written once in llms-full.txt; elsewhere a line names the schema and links there", () => {
   const full = readFileSync(path.join(BUILD_DIR, names.LLMS_FULL_FILE), 'utf8');
@@ -292,10 +346,14 @@ test('the Markdown links only Markdown: no link to an extensionless docs page or
   expect(links).toBeGreaterThan(200);
 });
 
-test('signed in, every llms.txt link and llms file answers with text/markdown; anonymously, 401', async () => {
-  const index = readFileSync(path.join(BUILD_DIR, names.LLMS_INDEX_FILE), 'utf8');
-  const links = [...index.matchAll(/\((http[^)]+\.(?:md|txt))\)/g)].map(([, url]) => url!);
-  const urls = [`${SITE_ORIGIN}/${names.LLMS_INDEX_FILE}`, ...new Set(links)];
+test('signed in, every link of each llms index and every llms file answers with text/markdown; anonymously, 401', async () => {
+  const links = VERSION_PATHS.flatMap((versionPath) => {
+    const index = readFileSync(path.join(BUILD_DIR, llmsNames(versionPath).index), 'utf8');
+    return [...index.matchAll(/\((http[^)]+\.(?:md|txt))\)/g)].map(([, url]) => url!);
+  });
+  const files = [...llmsFilesOfBuild().keys()].map((name) => `${SITE_ORIGIN}/${name}`);
+  const urls = [...new Set([...files, ...links])];
+  expect(urls.filter((url) => url.includes('/docs/v2/')).length).toBe(pagesOfVersion('v2').length);
   expect(urls.length).toBeGreaterThan(DOCS_PAGES.length);
   const cookie = idTokenCookie();
   const wrong: string[] = [];
@@ -312,7 +370,8 @@ test('signed in, every llms.txt link and llms file answers with text/markdown; a
   expect(wrong).toEqual([]);
 });
 
-test('nothing new in the sitemap', () => {
+test('nothing new in the sitemap: no Markdown, no llms file, no page of any docs version', () => {
   const sitemap = readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
   expect(sitemap).not.toMatch(/\.md<|llms/);
+  expect(sitemap).not.toMatch(/\/docs(\/|<)/i);
 });

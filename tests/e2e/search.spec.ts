@@ -231,3 +231,115 @@ test.describe('search lands on the field', () => {
     await expect(page.locator('#operation')).toBeInViewport();
   });
 });
+
+test.describe('signed in, each docs version searches its own pages', () => {
+  test.use({ storageState: SIGNED_IN_STATE });
+
+  const V2_LABEL = 'v2 (preview)';
+  /** The docs version the reader last chose in the version dropdown (Docusaurus's storage key, unnamespaced). */
+  const PREFERRED_VERSION_KEY = 'docs-preferred-version-default';
+
+  /** Opens `path` and returns the path of the index file the search box fetches when focused. */
+  async function indexPathOf(page: Page, path: string): Promise<string> {
+    const indexResponse = page.waitForResponse(INDEX_REQUEST);
+    await page.goto(path);
+    await waitForHydration(page);
+    // A reference page (Redoc) can take a while to hydrate on a busy machine before the box shows.
+    await expect(searchBox(page)).toBeVisible({ timeout: 30_000 });
+    await searchBox(page).focus();
+    return new URL((await indexResponse).url()).pathname;
+  }
+
+  /** The search box's "See all results" for the query: the search page of the same version, its result links. */
+  async function allResults(page: Page): Promise<string[]> {
+    await page.getByRole('link', { name: 'See all results' }).click();
+    await expect(page.getByText(/\d+ documents? found/)).toBeVisible({ timeout: 20_000 });
+    return page.locator('article h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  }
+
+  const pathOf = (href: string) => href.split(/[?#]/)[0] ?? '';
+
+  /**
+   * The open results pass axe, but for autocomplete.js's listbox holding its "See all results" link (a link is
+   * no option: aria-required-children); the input's combobox attributes are autocomplete.js's too, outside it.
+   */
+  const expectOpenResultsAccessible = (page: Page) =>
+    expectNoAxeViolations(page, { include: ['[role="listbox"]'], disableRules: ['aria-required-children'] });
+
+  test('on a v2 page the box searches v2: "cancel" finds /docs/v2 pages labelled v2, no v1 page', async ({ page }) => {
+    expect(await indexPathOf(page, '/docs/v2/trading-api')).toBe('/docs/v2/search-index.json');
+    await search(page, 'cancel');
+    const cancel = suggestions(page).filter({ hasText: 'Cancel an equity order' }).first();
+    await expect(cancel).toContainText(V2_LABEL);
+    // The open results pass axe, the version label included.
+    await expectOpenResultsAccessible(page);
+
+    const results = (await allResults(page)).map(pathOf);
+    await expect(page).toHaveURL(/[?&]version=docs%2Fv2%2F/);
+    expect(results).toContain('/docs/v2/trading-api/equity/cancel-equity-order');
+    expect(results.filter((href) => href.startsWith('/docs/') && !href.startsWith('/docs/v2/'))).toEqual([]);
+    expect(results.filter((href) => href === '/api/orders-api')).toEqual([]);
+    // The search page says the version of each v2 result, in its path line.
+    await expect(
+      page
+        .locator('article:not([hidden])')
+        .filter({ has: page.locator('a[href^="/docs/v2/trading-api/equity/cancel-equity-order"]') })
+        .first(),
+    ).toContainText(V2_LABEL);
+    await expectNoAxeViolations(page);
+
+    await page.goBack();
+    await waitForHydration(page);
+    await search(page, 'cancel');
+    await suggestions(page).filter({ hasText: 'Cancel an equity order' }).first().click();
+    await expect(page).toHaveURL(/\/docs\/v2\/trading-api\/equity\/cancel-equity-order/);
+  });
+
+  test('on a v1 page the box searches v1: "cancel" finds /docs/trading-api pages, unlabelled, no v2 page', async ({
+    page,
+  }) => {
+    expect(await indexPathOf(page, '/docs/trading-api')).toBe('/search-index.json');
+    await search(page, 'cancel');
+    await expect(suggestions(page).filter({ hasText: 'Cancel an equity order' }).first()).toBeVisible();
+    await expect(suggestions(page).filter({ hasText: V2_LABEL })).toHaveCount(0);
+    await expectOpenResultsAccessible(page);
+
+    const results = (await allResults(page)).map(pathOf);
+    expect(results).toContain('/docs/trading-api/equity/cancel-equity-order');
+    expect(results.filter((href) => href.startsWith('/docs/v2') || href.startsWith('/api/v2'))).toEqual([]);
+    await expect(page.locator('article').filter({ hasText: V2_LABEL })).toHaveCount(0);
+
+    await page.goBack();
+    await waitForHydration(page);
+    await search(page, 'cancel');
+    await suggestions(page).filter({ hasText: 'Cancel an equity order' }).first().click();
+    await expect(page).toHaveURL(/\/docs\/trading-api\/equity\/cancel-equity-order/);
+  });
+
+  test("off the docs pages the box searches the reader's preferred version, v1 when there is none", async ({
+    page,
+  }) => {
+    expect(await indexPathOf(page, '/')).toBe('/search-index.json');
+    expect(await indexPathOf(page, '/api/accounts-api')).toBe('/search-index.json');
+
+    await page.evaluate((key) => localStorage.setItem(key, 'v2'), PREFERRED_VERSION_KEY);
+    expect(await indexPathOf(page, '/')).toBe('/docs/v2/search-index.json');
+    expect(await indexPathOf(page, '/api/accounts-api')).toBe('/docs/v2/search-index.json');
+    // A docs page is searched in its own version whatever the preference.
+    expect(await indexPathOf(page, '/docs/trading-api')).toBe('/search-index.json');
+  });
+
+  test('the version dropdown sets the preference, and /search without a version follows it', async ({ page }) => {
+    await openReady(page, '/docs/trading-api');
+    // The version menu (the API reference menu lists a v2 page too).
+    const dropdown = page.locator('.navbar__items--right .dropdown').filter({ hasText: /^v\d/ });
+    await dropdown.hover();
+    await dropdown.getByRole('link', { name: V2_LABEL }).click();
+    await expect(page).toHaveURL(/\/docs\/v2\/trading-api/);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PREFERRED_VERSION_KEY)).toBe('v2');
+
+    const results = (await pageResults(page, 'cancel')).map(pathOf);
+    expect(results).toContain('/docs/v2/trading-api/equity/cancel-equity-order');
+    expect(results.filter((href) => href.startsWith('/docs/') && !href.startsWith('/docs/v2/'))).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { BUILD_DIR } from './environment.mjs';
 
 export const SITE_TITLE = 'Clearing API Developer Docs';
 
@@ -72,6 +73,7 @@ export const ADDED_DOCS_ROUTES: readonly string[] = [
   '/docs/accounts-api/endpoints/sandbox-reset',
   '/docs/accounts-api/endpoints/sandbox-clock',
   '/docs/accounts-api/endpoints/sandbox-price',
+  '/docs/trading-api/migrating-to-v2',
 ];
 
 /** Every docs route the site must serve: the specification's, then the added ones. */
@@ -95,6 +97,25 @@ function description(api: string): { info: { version: string }; paths: Record<st
   return parseYaml(readFileSync(path.join('openapi', `${api}.yaml`), 'utf8')) as ReturnType<typeof description>;
 }
 
+/**
+ * A later API version's description, as the test build wrote it for download (`api/v2/orders-api/orders-api-v2.openapi.json`):
+ * openapi/ holds only its overlay on v1.
+ */
+function builtDescription(file: string): ReturnType<typeof description> {
+  const built = path.join(BUILD_DIR, ...file.split('/'));
+  if (!existsSync(built))
+    throw new Error(`${built} is missing: build the site for the tests first (scripts/build-for-tests.mjs)`);
+  return JSON.parse(readFileSync(built, 'utf8')) as ReturnType<typeof description>;
+}
+
+const tradingV2 = builtDescription('api/v2/orders-api/orders-api-v2.openapi.json');
+
+/** How many operations a description has: its reference page shows each one. */
+function operationsIn(document: ReturnType<typeof description>): number {
+  return Object.values(document.paths).flatMap((item) => Object.keys(item).filter((key) => HTTP_METHODS.includes(key)))
+    .length;
+}
+
 /** The `info.version` of an API description, as Redoc shows it next to the title. */
 function descriptionVersion(api: string): string {
   return description(api).info.version;
@@ -104,17 +125,17 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /** How many operations an API description has: its reference page shows each one. */
 function operationCount(api: string): number {
-  return Object.values(description(api).paths).flatMap((item) =>
-    Object.keys(item).filter((key) => HTTP_METHODS.includes(key)),
-  ).length;
+  return operationsIn(description(api));
 }
 
-/** The MDX file behind a docs route. */
+/** The MDX file behind a docs route: under docs/, or for a later version's route its generated folder's. */
 function docsFileFor(route: string): string {
-  const relative = route.replace(/^\/docs\/?/, '');
+  const later = /^\/docs\/(v\d+)(?=\/|$)/.exec(route)?.[1];
+  const folder = later ? path.join('versioned_docs', `version-${later}`) : 'docs';
+  const relative = route.replace(later ? /^\/docs\/v\d+\/?/ : /^\/docs\/?/, '');
   const candidates = relative
-    ? [path.join('docs', `${relative}.mdx`), path.join('docs', relative, 'index.mdx')]
-    : [path.join('docs', 'index.mdx')];
+    ? [path.join(folder, `${relative}.mdx`), path.join(folder, relative, 'index.mdx')]
+    : [path.join(folder, 'index.mdx')];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`No MDX file for ${route} (looked for ${candidates.join(', ')})`);
   return found;
@@ -171,6 +192,14 @@ export const API_PAGES = [
     heading: 'Trading API',
     version: descriptionVersion('orders'),
     operations: operationCount('orders'),
+  },
+  // The Trading API v2 preview: Redoc's heading is the description's title, the page's title names the preview.
+  {
+    path: '/api/v2/orders-api',
+    title: `Trading API v2 (preview) reference | ${SITE_TITLE}`,
+    heading: 'Trading API',
+    version: tradingV2.info.version,
+    operations: operationsIn(tradingV2),
   },
   {
     path: '/api/document-api',

@@ -248,6 +248,59 @@ test.describe('Try it', () => {
     expect(proxied.filter((path) => path.startsWith('/api-proxy/v1/')).length).toBeGreaterThanOrEqual(8);
   });
 
+  test.describe('on a page of the v2 docs', () => {
+    // The sandbox knows no order the test cancels, and Chromium logs its 404 (as it logs refused local addresses).
+    test.use({ expectedConsoleErrors: [/net::ERR_(?:CONNECTION_REFUSED|UNSAFE_PORT)|status of 404 \(Not Found\)/] });
+    const V2_CANCEL_PAGE = '/docs/v2/trading-api/equity/cancel-equity-order';
+
+    /** The v2 page's block of `operationId`, with its panel open. */
+    async function openV2Panel(page: Page, path: string, operationId: string): Promise<Locator> {
+      await page.goto(path);
+      await waitForHydration(page);
+      const block = page.getByRole('region', { name: `Operation ${operationId}` });
+      await block.getByRole('button', { name: 'Try it' }).click();
+      await expect(block.getByRole('form', { name: `Try ${operationId}` })).toBeVisible({ timeout: 30_000 });
+      return block;
+    }
+
+    for (const target of ['local', 'proxy'] as const) {
+      test(`sends the Trading API's v2 cancel, POST …/v2/orders/equity/{orderId}/cancel, ${target === 'local' ? 'to the local sandbox' : 'through the site’s proxy'}, and shows the answer`, async ({
+        page,
+      }) => {
+        const block = await openV2Panel(page, V2_CANCEL_PAGE, 'cancelEquityOrder');
+        await chooseTarget(block, target);
+        await ensureToken(block);
+        const orderId = '00000000-0000-4000-8000-0000000000c2';
+        await setField(block, 'orderId', orderId);
+        const sent: { method: string; url: string }[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/orders/')) sent.push({ method: request.method(), url: request.url() });
+        });
+        const result = await send(block);
+        const base = target === 'local' ? `${local.origin}/v2` : `${SITE_ORIGIN}/api-proxy/v2`;
+        expect(sent).toEqual([{ method: 'POST', url: `${base}/orders/equity/${orderId}/cancel` }]);
+        // The sandbox knows no such order: its answer, a problem, is shown and checked against v2's description.
+        expect(result.status).toBe(404);
+        await expect(block.getByRole('region', { name: 'Response' })).toContainText(
+          `Sent to${target === 'local' ? 'Local sandbox' : 'Sandbox'}:`,
+        );
+        await expectMatchesDescription(block);
+      });
+    }
+
+    test('sends an operation of an API without a v2 to /v1 still', async ({ page }) => {
+      const block = await openV2Panel(page, '/docs/v2/accounts-api/endpoints/account-number', 'reserveAccountNumber');
+      await chooseTarget(block, 'proxy');
+      await ensureToken(block);
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api-proxy/v')) sent.push(new URL(request.url()).pathname);
+      });
+      expect((await send(block)).status).toBe(201);
+      expect(sent).toEqual(['/api-proxy/v1/account-numbers']);
+    });
+  });
+
   test('names invalid input before sending, replays with the same key, copies curl without the token', async ({
     page,
     context,

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { tryItAnchor } from '../anchor';
-import { responseCheckName, TRY_IT_MODULE_FILES, tryItModuleFile } from '../operation';
+import { operationIdOfTryItModule, responseCheckName, TRY_IT_MODULE_FILES, tryItModuleFile } from '../operation';
 
 describe('the Try it contracts', () => {
   it('names each operation’s module where the gate’s classification finds it, and nothing else', () => {
@@ -8,7 +8,19 @@ describe('the Try it contracts', () => {
       expect(TRY_IT_MODULE_FILES.test(tryItModuleFile(operationId))).toBe(true);
     }
     expect(tryItModuleFile('getAccount')).toBe('docs/try-it/getAccount.js');
-    for (const file of ['docs/try-it/a/b.js', 'docs/try-it/../x.js', 'docs/try-it/x.js.map', 'docs/try-it.js']) {
+    // A later API version's modules are in its folder; the MCP server reads v1's only.
+    expect(tryItModuleFile('cancelEquityOrder', 'v2')).toBe('docs/try-it/v2/cancelEquityOrder.js');
+    expect(tryItModuleFile('cancelEquityOrder', 'v1')).toBe('docs/try-it/cancelEquityOrder.js');
+    expect(TRY_IT_MODULE_FILES.test('docs/try-it/v2/cancelEquityOrder.js')).toBe(true);
+    expect(operationIdOfTryItModule('docs/try-it/cancelEquityOrder.js')).toBe('cancelEquityOrder');
+    expect(operationIdOfTryItModule('docs/try-it/v2/cancelEquityOrder.js')).toBeUndefined();
+    for (const file of [
+      'docs/try-it/a/b.js',
+      'docs/try-it/v2/a/b.js',
+      'docs/try-it/../x.js',
+      'docs/try-it/x.js.map',
+      'docs/try-it.js',
+    ]) {
       expect(TRY_IT_MODULE_FILES.test(file)).toBe(false);
     }
   });

@@ -171,7 +171,7 @@ const RULE_CASES: readonly RuleCase[] = [
     title: "a server's URL changed",
     edit: (document) => (document.servers[0].url = 'https://api.example.com/v2'),
     expected: [change('server-changed', null, 'description')],
-    says: ['servers.0.url changed'],
+    says: ['server URL changed from `https://api.example.com/v1` to `https://api.example.com/v2`'],
   },
   {
     rule: 'field-removed',

@@ -37,6 +37,23 @@ describe('the changelog of the descriptions’ own history', () => {
     expect(checkVersionBump(before, after, changes).problems).toEqual([]);
   });
 
+  test('Trading API 1.5.0 deprecated the two DELETE cancels and added their three headers: a minor version', () => {
+    const { before, after, changes } = changesOf('orders', '1.5.0');
+    expect([before, after]).toEqual(['1.4.0', '1.5.0']);
+    const seen = notDocumentation(changes);
+    expect(seen.filter((line) => line.startsWith('deprecated '))).toEqual([
+      'deprecated DELETE /orders/equity/{orderId} (cancelEquityOrder): operation deprecated',
+      'deprecated DELETE /orders/options/{orderId} (cancelOptionOrder): operation deprecated',
+    ]);
+    const headers = seen.filter((line) => line.startsWith('response-header-added '));
+    // Deprecation, Sunset and Link on each of the 202, 403, 404 and 409 of both operations.
+    expect(headers).toHaveLength(24);
+    expect(headers.every((line) => / \(cancel(Equity|Option)Order\): /.test(line))).toBe(true);
+    expect(seen).toHaveLength(26);
+    expect(changes.filter((change) => change.class === 'breaking')).toEqual([]);
+    expect(checkVersionBump(before, after, changes).problems).toEqual([]);
+  });
+
   test('Trading API 1.1.0 (2363ead) added 413 PAYLOAD_TOO_LARGE: new error codes, a minor version', () => {
     const { before, after, changes } = changesOf('orders', '1.1.0');
     expect([before, after]).toEqual(['1.0.4', '1.1.0']);

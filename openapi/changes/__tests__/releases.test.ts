@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_NAMES, loadBundled, type ApiName, type JsonObject } from '../../descriptions';
+import { API_NAMES, apisIn, loadBundled, type ApiName, type JsonObject } from '../../descriptions';
 import { releaseDescriptions } from '../release';
 import { descriptionStatus } from '../releaseCheck';
 import {
@@ -68,6 +68,19 @@ describe('each description', () => {
           : [];
       expect([...problemsOf(status), ...unreleased]).toEqual([]);
       expect(status.state).toBe('released');
+    },
+  );
+
+  it.each(apisIn('v2'))(
+    "%s v2, a preview not yet released, is a new major over v1's newest release, with the bump its changes call for",
+    (api) => {
+      const preview = loadBundled(api, { dereferenced: false, version: 'v2' });
+      const status = descriptionStatus(api, preview, releases[api]);
+      expect(problemsOf(status)).toEqual([]);
+      expect(status).toMatchObject({ state: 'unreleased', version: '2.0.0', base: newest(api) });
+      // The same check refuses it as a minor version of v1: its changes break v1 clients.
+      const asMinor = descriptionStatus(api, withVersion(structuredClone(preview), '1.99.0'), releases[api]);
+      expect(problemsOf(asMinor).join('\n')).toMatch(/operation removed: breaking under the versioning page's rule/);
     },
   );
 });

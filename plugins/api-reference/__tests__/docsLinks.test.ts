@@ -1,8 +1,8 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { API_REFERENCE_PAGES } from '../../../config/apiReference';
+import { REFERENCE_PAGES } from '../../../config/apiReference';
 import { loadBundled } from '../../../openapi/descriptions';
 import apiReferencePlugin from '..';
-import { docsLinksUnder, withDocsLinksUnder } from '../docsLinks';
+import { docsLinksUnder, docsRootOf, withDocsLinksUnder } from '../docsLinks';
 
 /** Root-relative docs links as Markdown or HTML writes them. */
 const ROOT_RELATIVE = /\]\(\s*<?\/docs\b|href=["']\/docs\b/g;
@@ -21,6 +21,14 @@ describe('docsLinksUnder', () => {
     ['[Auth](/docs/a)', 'https://developer.clearing.example/', '[Auth](https://developer.clearing.example/docs/a)'],
   ])('%s under %s', (text, base, expected) => {
     expect(docsLinksUnder(text, base)).toBe(expected);
+  });
+
+  it("puts a later version's links into its docs (docsRootOf)", () => {
+    expect(docsRootOf('v1')).toBe('/docs');
+    expect(docsRootOf('v2')).toBe('/docs/v2');
+    expect(docsLinksUnder('[Cancel](/docs/trading-api/x) [Docs](/docs)', '/developers/', docsRootOf('v2'))).toBe(
+      '[Cancel](/developers/docs/v2/trading-api/x) [Docs](/developers/docs/v2)',
+    );
   });
 
   it.each([
@@ -52,7 +60,7 @@ describe('withDocsLinksUnder', () => {
   });
 });
 
-describe.each(API_REFERENCE_PAGES.map((page) => [page.label, page] as const))(
+describe.each(REFERENCE_PAGES.map((page) => [page.label, page] as const))(
   'the %s reference, on a site served under /developers/',
   (_label, page) => {
     it('hands Redoc a description whose every docs link is under the base URL, none left bare', async () => {
@@ -79,8 +87,15 @@ describe.each(API_REFERENCE_PAGES.map((page) => [page.label, page] as const))(
         },
       } as unknown as Parameters<typeof plugin.contentLoaded>[0]);
 
-      const original = JSON.stringify(loadBundled(page.api, { dereferenced: false }));
+      const original = JSON.stringify(loadBundled(page.api, { dereferenced: false, version: page.apiVersion }));
       const [routeData] = data;
+      // Every docs link goes into the docs of the page's API version.
+      const docsLinks = routeData.match(/\/developers\/docs\b[^)"'\s]*/g) ?? [];
+      expect(docsLinks.length).toBeGreaterThan(0);
+      for (const link of docsLinks) {
+        if (page.apiVersion === 'v1') expect(link).not.toMatch(/^\/developers\/docs\/v\d+(\/|$)/);
+        else expect(link).toMatch(new RegExp(`^/developers/docs/${page.apiVersion}(/|#|$)`));
+      }
       expect(count(original, ROOT_RELATIVE)).toBeGreaterThan(0);
       expect(count(routeData, ROOT_RELATIVE)).toBe(0);
       // Each operation's link to its Try it panel (tryItLinks.ts) is one more.

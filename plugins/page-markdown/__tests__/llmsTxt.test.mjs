@@ -258,3 +258,99 @@ test("llms.txt lists a split section's files with title, pages and size, and des
   );
   assert.doesNotMatch(index, /\]\([^)]*llms-full\.txt\)|All pages in one file/);
 });
+
+/** The sections of a second docs version, at /docs/v2. */
+const V2_SECTIONS = [
+  {
+    id: 'trading-api',
+    title: 'Trading API',
+    items: [page('v2/trading-api/cancel', 'Cancel', 'POST /orders/equity/{orderId}/cancel.')],
+  },
+];
+const V1 = {
+  path: '',
+  label: 'v1',
+  others: [{ label: 'v2 (preview)', indexUrl: 'https://docs.example.com/portal/llms-v2.txt' }],
+};
+const V2 = {
+  path: 'v2',
+  label: 'v2 (preview)',
+  others: [{ label: 'v1', indexUrl: 'https://docs.example.com/portal/llms.txt' }],
+};
+
+test("each docs version has its own set: v1's names, v2's with v2 after llms-; each index names the other set", () => {
+  const v1 = llmsFiles(SITE, SECTIONS, { version: V1 });
+  const v2 = llmsFiles(SITE, V2_SECTIONS, { version: V2 });
+  assert.deepEqual([...v1.keys()], ['llms.txt', 'llms-full.txt', 'llms-getting-started.txt', 'llms-trading-api.txt']);
+  assert.deepEqual([...v2.keys()], ['llms-v2.txt', 'llms-v2-full.txt', 'llms-v2-trading-api.txt']);
+
+  const index = v1.get('llms.txt') ?? '';
+  assert.match(index, /^# Clearing Developer Docs v1\n/);
+  assert.match(
+    index,
+    /These are the pages of v1\. Other versions of the documentation have their own files: v2 \(preview\), index https:\/\/docs\.example\.com\/portal\/llms-v2\.txt\./,
+  );
+  assert.match(index, /the MCP server https:\/\/docs\.example\.com\/portal\/mcp/);
+  assert.doesNotMatch(index, /docs\/v2\//, 'no v2 page in the v1 set');
+
+  const v2Index = v2.get('llms-v2.txt') ?? '';
+  assert.match(v2Index, /^# Clearing Developer Docs v2 \(preview\)\n/);
+  assert.match(
+    v2Index,
+    /These are the pages of v2 \(preview\)\. .*v1, index https:\/\/docs\.example\.com\/portal\/llms\.txt\./,
+  );
+  assert.match(v2Index, /one file: https:\/\/docs\.example\.com\/portal\/llms-v2-trading-api\.txt/);
+  assert.match(
+    v2Index,
+    /in one file, for tools that index the whole documentation: https:\/\/docs\.example\.com\/portal\/llms-v2-full\.txt/,
+  );
+  assert.match(v2Index, /serves the pages of https:\/\/docs\.example\.com\/portal\/llms\.txt, not these/);
+  // v2's index lists its pages as the MCP server would read a page list (server/mcp/siteData.mjs), v1's none of them.
+  assert.deepEqual(
+    [...v2Index.matchAll(/^- \[.+?\]\((\S+?\.md)\)/gm)].map((match) => match[1]),
+    ['https://docs.example.com/portal/docs/v2/trading-api/cancel.md'],
+  );
+  for (const [name, text] of v2) {
+    if (name === 'llms-v2.txt') continue;
+    assert.match(
+      text,
+      /^# Clearing Developer Docs v2 \(preview\): .*\n[^]*Index: https:\/\/docs\.example\.com\/portal\/llms-v2\.txt/,
+    );
+    assert.match(text, /Source: https:\/\/docs\.example\.com\/portal\/docs\/v2\/trading-api\/cancel/);
+    assert.doesNotMatch(
+      text,
+      /Source: https:\/\/docs\.example\.com\/portal\/docs\/(?!v2\/)/,
+      `${name} holds v2 pages only`,
+    );
+  }
+});
+
+test("a version's sections too large for one file split under the version's names", () => {
+  /** @param {string} slug */
+  const big = (slug) => ({ ...page(`v2/${slug}`, slug, undefined), article: `# ${slug}\n\n${'x'.repeat(400)}\n` });
+  const sections = [
+    {
+      id: 'accounts-api',
+      title: 'Accounts API',
+      items: [big('a'), { title: 'Endpoints', items: [big('b'), big('c')] }],
+    },
+  ];
+  const files = llmsFiles(SITE, sections, { version: V2, limit: 1300, warn: () => undefined });
+  assert.deepEqual(
+    [...files.keys()].filter((name) => name.startsWith('llms-v2-accounts')),
+    ['llms-v2-accounts-api.txt', 'llms-v2-accounts-api-endpoints.txt'],
+  );
+  for (const [name, text] of files) {
+    if (name !== 'llms-v2-full.txt' && name !== 'llms-v2.txt') assert.ok(Buffer.byteLength(text) <= 1300, name);
+  }
+  assert.match(
+    files.get('llms-v2.txt') ?? '',
+    /\(https:\/\/docs\.example\.com\/portal\/llms-v2-accounts-api-endpoints\.txt\): 2 pages/,
+  );
+});
+
+test('a build of v1 alone keeps its files as they were: no version in the titles, no other set named', () => {
+  const index = llmsFiles(SITE, SECTIONS).get('llms.txt') ?? '';
+  assert.match(index, /^# Clearing Developer Docs\n/);
+  assert.doesNotMatch(index, /Other versions/);
+});

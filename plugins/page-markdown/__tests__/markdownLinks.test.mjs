@@ -95,3 +95,32 @@ test('relinkMarkdown changes link and image addresses and autolinks, never code'
     ].join('\n'),
   );
 });
+
+test("a version's links go to its own Markdown first, and to another version's for what only that one has", () => {
+  /** A page of v2, documenting v2's Trading API (`api/v2/orders-api`). @param {string} path @param {string[]} operations */
+  const v2Page = (path, operations) => ({
+    ...page(`docs/v2/${path}`, [], 'v2-trading-api'),
+    operations: operations.map((id) => `${SITE}api/v2/orders-api#operation/${id}`),
+  });
+  const V2 = [v2Page('trading-api/', []), v2Page('trading-api/equity/cancel-equity-order', ['cancelEquityOrder'])];
+  const v2Target = markdownLinkTargets(SITE, V2, [PAGES]);
+  assert.equal(
+    target(v2Target, `${SITE}api/v2/orders-api#operation/cancelEquityOrder`),
+    `${SITE}docs/v2/trading-api/equity/cancel-equity-order.md`,
+  );
+  assert.equal(target(v2Target, `${SITE}api/v2/orders-api`), `${SITE}llms-v2-trading-api.txt`);
+  // v1's reference, and a v1 page, linked from v2: v1's Markdown.
+  assert.equal(target(v2Target, `${SITE}api/orders-api`), `${SITE}llms-trading-api.txt`);
+  assert.equal(target(v2Target, `${SITE}docs/trading-api/`), `${SITE}docs/trading-api/index.md`);
+  // v1 does not reach into v2 unless told of it.
+  assert.throws(() => markdownLinkTargets(SITE, PAGES)(`${SITE}api/v2/orders-api`, 'p'), /no docs page documents/);
+  assert.equal(
+    target(markdownLinkTargets(SITE, PAGES, [V2]), `${SITE}docs/v2/trading-api`),
+    `${SITE}docs/v2/trading-api/index.md`,
+  );
+});
+
+/** @param {(url: string, where: string) => string} linkTarget @param {string} url */
+function target(linkTarget, url) {
+  return linkTarget(url, 'p');
+}

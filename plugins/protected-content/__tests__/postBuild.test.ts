@@ -125,6 +125,13 @@ describe('writeProtectedContent', () => {
             responseHeaders: expect.arrayContaining(['content-disposition', 'x-request-id']),
           }),
         ]),
+        versions: {
+          v2: {
+            routes: expect.arrayContaining([
+              expect.objectContaining({ method: 'POST', path: '/orders/equity/{orderId}/cancel' }),
+            ]),
+          },
+        },
       },
       mcp: {
         resource: 'https://docs.example.com/mcp',

@@ -1,3 +1,5 @@
+import { createMatcher } from '@docusaurus/utils';
+import { DOCS_VERSIONS, docsPathIn } from '../../../config/docsVersions';
 import { robotsTxt, sitemapIgnorePatterns } from '../searchEngines';
 
 describe('robotsTxt', () => {
@@ -53,5 +55,21 @@ describe('sitemapIgnorePatterns', () => {
   it('leaves out everything when the whole site is protected', () => {
     expect(sitemapIgnorePatterns('/', ['/'])).toEqual(['/**']);
     expect(sitemapIgnorePatterns('/p/', ['/'])).toEqual(['/[pP]', '/[pP]/**']);
+  });
+
+  it("leaves out every docs version's pages, as the sitemap plugin matches its routes", () => {
+    for (const baseUrl of ['/', '/portal/']) {
+      const ignored = createMatcher(sitemapIgnorePatterns(baseUrl, ['/docs', '/api']));
+      for (const version of DOCS_VERSIONS) {
+        for (const route of ['/docs', '/docs/', '/docs/trading-api/equity/cancel-equity-order']) {
+          const versioned = `${baseUrl}${docsPathIn(version, route).slice(1)}`;
+          expect([versioned, ignored(versioned)]).toEqual([versioned, true]);
+        }
+      }
+      expect(ignored(`${baseUrl}docs/v2/trading-api/`)).toBe(true);
+      expect(ignored(`${baseUrl}api/v2/orders-api`)).toBe(true);
+      expect(ignored(baseUrl)).toBe(false);
+      expect(ignored(`${baseUrl}search`)).toBe(false);
+    }
   });
 });

@@ -214,3 +214,85 @@ describe('change marks', () => {
     expect(attributes(cursor)).toEqual({ anchor: 'query.cursor' });
   });
 });
+
+describe('a list of changes', () => {
+  it('names once a change that a shared error schema makes to several responses, with the statuses', () => {
+    const added = (operationId: string, status: string) =>
+      change(
+        'error-code-added',
+        operationId,
+        `value \`DUPLICATE\` added to field \`error.code\` of the ${status} response`,
+      );
+    const nodes = changelogNodes({
+      releases: [
+        release('1.1.0', '2026-11-30', [added('a', '409'), added('a', '400'), added('b', '409'), added('c', '422')]),
+      ],
+      notes: new Map(),
+      pageOf: () => undefined,
+      rulesHref: '/rules',
+      toPhrasing: (markdown) => [{ type: 'text', value: markdown }],
+    });
+    const lists = nodes.filter((node): node is List => node.type === 'list');
+    expect(lists.flatMap((list) => list.children.map(plain))).toEqual([
+      'Value `DUPLICATE` added to field `error.code` of the 400, 409 and 422 responses: `GET /a`, `GET /b` and `GET /c`',
+    ]);
+  });
+});
+
+describe('<MigrationGuide>, computed from two versions of a description', () => {
+  const step = (rules: string, operations: string, words: string) =>
+    jsx('MigrationStep', { rules, ...(operations ? { operations } : {}) }, [
+      { type: 'paragraph', children: [{ type: 'text', value: words }] },
+    ]);
+  const steps = [
+    step('server-changed', '', 'Call /v2.'),
+    step('operation-removed', 'cancelEquityOrder cancelOptionOrder', 'Cancel with POST.'),
+    step(
+      'became-required type-changed validation-tightened',
+      'placeEquityOrder placeBlockEquityOrder placeOptionOrder placeBlockOptionOrder',
+      'Send a clientOrderId.',
+    ),
+  ];
+  const page = 'docs/trading-api/migrating-to-v2.mdx';
+
+  it("puts under each of the writer's steps the breaking changes it covers, then what the new version adds", () => {
+    const nodes = expand([jsx('MigrationGuide', { api: 'orders', from: 'v1', to: 'v2' }, steps)], page);
+    const texts = nodes.map(plain);
+    const cancel = texts.indexOf('Cancel with POST.');
+    expect(texts[cancel + 1]).toBe('Breaking by the versioning rules, found by comparing the two descriptions:');
+    expect(texts[cancel + 2]).toBe(
+      'Operation removed: `DELETE /orders/equity/{orderId}` and `DELETE /orders/options/{orderId}`',
+    );
+    const servers = texts.indexOf('Call /v2.');
+    expect(texts[servers + 2]).toContain(
+      'Server URL changed from `https://sandbox.api.clearing.example/v1` to `https://sandbox.api.clearing.example/v2`',
+    );
+    const additions = texts.indexOf('What Trading API v2 adds');
+    expect(nodes[additions].type).toBe('heading');
+    expect(texts[additions + 2]).toContain('Operation added: `POST /orders/equity/{orderId}/cancel`');
+  });
+
+  it('stops the build at a breaking change without a step, naming it and its rule', () => {
+    expect(() =>
+      expand([jsx('MigrationGuide', { api: 'orders', from: 'v1', to: 'v2' }, [steps[0], steps[2]])], page),
+    ).toThrow(
+      /no <MigrationStep> for a breaking change: DELETE \/orders\/equity\/\{orderId\} \(cancelEquityOrder\): operation removed \(rule operation-removed/,
+    );
+  });
+
+  it('stops the build at a version the descriptions do not have, or anything but steps inside', () => {
+    expect(() => expand([jsx('MigrationGuide', { api: 'accounts', from: 'v1', to: 'v2' }, steps)], page)).toThrow(
+      'docs/trading-api/migrating-to-v2.mdx: <MigrationGuide> of accounts v1 → v2, which openapi/ does not describe',
+    );
+    expect(() =>
+      expand(
+        [
+          jsx('MigrationGuide', { api: 'orders', from: 'v1', to: 'v2' }, [
+            { type: 'paragraph', children: [{ type: 'text', value: 'loose' }] },
+          ]),
+        ],
+        page,
+      ),
+    ).toThrow('<MigrationGuide> holds only <MigrationStep rules="…" operations="…"> elements');
+  });
+});

@@ -31,6 +31,13 @@ describe('tryItPlugin', () => {
     const modules = await content.modules;
     expect(Object.keys(modules)).toEqual(expect.arrayContaining(['docs/try-it/openAccount.js']));
     expect(modules['docs/try-it/openAccount.js']).toMatch(/export default/);
+    // The Trading API's v2 has its own modules (its cancel is POST …/cancel below /v2), beside v1's.
+    expect(Object.keys(modules)).toEqual(
+      expect.arrayContaining(['docs/try-it/cancelEquityOrder.js', 'docs/try-it/v2/cancelEquityOrder.js']),
+    );
+    expect(Object.keys(modules).filter((file) => file.startsWith('docs/try-it/v2/openAccount'))).toEqual([]);
+    expect(modules['docs/try-it/v2/cancelEquityOrder.js']).toContain('/orders/equity/{orderId}/cancel');
+    expect(modules['docs/try-it/v2/cancelEquityOrder.js']).toContain('"/v2"');
     // Stopped, esbuild's process ends a moment later.
     while (childCommands().includes('esbuild')) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(childCommands()).not.toContain('esbuild');

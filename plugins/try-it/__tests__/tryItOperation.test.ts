@@ -66,6 +66,20 @@ describe('tryItOperation', () => {
   });
 });
 
+describe('tryItOperation of an API version', () => {
+  it("sends below the description's sandbox server path: v2's cancel is POST /v2/orders/equity/{orderId}/cancel", () => {
+    const description = loadDereferenced('orders', 'v2');
+    const servers = description.servers as { url: string }[];
+    const operation = operationsOf('orders', description).find(
+      (candidate) => candidate.operationId === 'cancelEquityOrder',
+    )!;
+    const v2 = tryItOperation({ ...operation, serverUrl: servers[0].url });
+    expect([v2.method, v2.basePath, v2.path]).toEqual(['POST', '/v2', '/orders/equity/{orderId}/cancel']);
+    const v1 = tryItOperation(source('orders', 'cancelEquityOrder'));
+    expect([v1.method, v1.basePath, v1.path]).toEqual(['DELETE', '/v1', '/orders/equity/{orderId}']);
+  });
+});
+
 describe('tryItModule', () => {
   const placed = load(moduleCode('orders', 'placeEquityOrder'));
   const example = placed.operation.examples[0].body;

@@ -76,6 +76,17 @@ export function judge(results, plan) {
         'information (what the features cost over the same text)',
       );
     }
+    const oneVersion = results.oneVersion?.build;
+    if (oneVersion?.coldMs?.length) {
+      // Information, no budget: what the second docs version (the v2 preview at /docs/v2) costs a build.
+      row(
+        `Cold build and peak memory with the v1 docs only (\`DOCS_VERSIONS=current\`), ${medianRangeOf(oneVersion.coldMs.length)}`,
+        {
+          site: `${spread(oneVersion.coldMs, sec)}, ${spread(oneVersion.peakBytes, mib)}: two versions take ${ratio(cold.site, med(oneVersion.coldMs))?.toFixed(2)}× the time and ${ratio(peak.site, med(oneVersion.peakBytes))?.toFixed(2)}× the memory`,
+        },
+        'information (what the v2 preview costs)',
+      );
+    }
     row(
       `Peak memory of the build's process tree (summed VmRSS), ${medianRangeOf(plan.runs)}`,
       per((r) => spread(r.build?.peakBytes, mib)),

@@ -141,6 +141,9 @@ export async function measure({ root, results, plan, log }) {
         }),
       );
     };
+    const ONE_VERSION = { ...SITES[0], name: 'This site, v1 docs only', outDir: 'build-bench-v1' };
+    ONE_VERSION.env = { ...SITES[0].env, DOCS_VERSIONS: 'current' };
+    results.oneVersion = { build: { coldMs: [], peakBytes: [] } };
     // The stock template holding this site's page Markdown: made from this site's first build, then built cold in
     // each round after the three sites (builds only: a reference for what the build costs, not a site to serve).
     let rendered;
@@ -167,6 +170,13 @@ export async function measure({ root, results, plan, log }) {
       if (build) {
         results.rendered.build.coldMs.push(build.ms);
         log(`  ${(build.ms / 1000).toFixed(1)} s`);
+      }
+      // This site with its v1 docs only (DOCS_VERSIONS=current): what the v2 preview adds to a build.
+      const one = await coldBuild(ONE_VERSION, round);
+      if (one) {
+        results.oneVersion.build.coldMs.push(one.ms);
+        results.oneVersion.build.peakBytes.push(one.peakBytes);
+        log(`  ${(one.ms / 1000).toFixed(1)} s, peak ${(one.peakBytes / 2 ** 20).toFixed(0)} MiB`);
       }
     }
     for (const site of SITES) {

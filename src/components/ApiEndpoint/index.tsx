@@ -23,6 +23,8 @@ export interface Props {
   readonly security: string;
   readonly referenceHref: string;
   readonly operationId: string;
+  /** The API version of the operation's description when not v1 (`v2`, on the v2 docs' pages of its API). */
+  readonly apiVersion?: string;
   /** The last release that added or changed it in a way a client sees (plugins/remark-api-reference/changeMarks.ts). */
   readonly change?: 'added' | 'changed';
   /** That release, `Trading API 1.4.0`. */
@@ -67,7 +69,7 @@ function Scopes({ alternatives }: { readonly alternatives: ScopeAlternatives }):
 const TryItPanel = lazy(() => import('../TryIt'));
 
 /** The Try it button and, once opened, the panel; opened at once when the address names its anchor. */
-function TryIt({ operationId }: { readonly operationId: string }): ReactNode {
+function TryIt({ operationId, apiVersion }: { readonly operationId: string; readonly apiVersion?: string }): ReactNode {
   const anchor = tryItAnchor(operationId);
   const linked = useIsBrowser() && window.location.hash === `#${anchor}`;
   // Null until the reader first uses the button; from then on the panel stays mounted when closed, keeping
@@ -87,7 +89,7 @@ function TryIt({ operationId }: { readonly operationId: string }): ReactNode {
       <div id={`${anchor}-panel`} hidden={!open}>
         {(open || toggled !== null) && (
           <Suspense fallback={<p role="status">Loading the request form…</p>}>
-            <TryItPanel operationId={operationId} />
+            <TryItPanel operationId={operationId} apiVersion={apiVersion} />
           </Suspense>
         )}
       </div>
@@ -104,6 +106,7 @@ export default function ApiEndpoint({
   security,
   referenceHref,
   operationId,
+  apiVersion,
   change,
   changeRelease,
   changeHref,
@@ -145,7 +148,7 @@ export default function ApiEndpoint({
       <p className={styles.reference}>
         <Link to={referenceHref}>Open {operationId} in the API reference</Link>
       </p>
-      <TryIt operationId={operationId} />
+      <TryIt operationId={operationId} apiVersion={apiVersion} />
     </section>
   );
 }

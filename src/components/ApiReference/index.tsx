@@ -1,6 +1,7 @@
 import React, { lazy, Suspense, type ReactNode } from 'react';
 import clsx from 'clsx';
 import BrowserOnly from '@docusaurus/BrowserOnly';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Layout from '@theme/Layout';
 import ApiDownloads, { type Download } from '@site/src/components/ApiDownloads';
@@ -17,6 +18,16 @@ export interface Props {
   readonly downloads?: readonly Download[];
   /** The first paragraph of the description's introduction, as text (the reference plugin's `introduction.ts`). */
   readonly introduction?: string;
+  /**
+   * The page's name in its title, when it is not the description's: a later version's preview (`Trading API v2
+   * (preview)`). The heading stays the description's title, as Redoc shows it (with the version) once loaded.
+   */
+  readonly title?: string;
+  /** Which API version the page documents, beside the others (the reference plugin's `versionNoteOf`). */
+  readonly versionNote?: {
+    readonly text: string;
+    readonly links: readonly { readonly label: string; readonly href: string }[];
+  };
 }
 
 // Redoc is large: it loads only on the reference pages, in the browser.
@@ -58,13 +69,29 @@ function OperationIndex({ description, introduction }: Props): ReactNode {
 }
 
 /** An interactive API reference rendered by Redoc from one OpenAPI description. */
-export default function ApiReference({ description, downloads = [], introduction }: Props): ReactNode {
-  const { title } = description.info;
+export default function ApiReference({
+  description,
+  downloads = [],
+  introduction,
+  title = description.info.title,
+  versionNote,
+}: Props): ReactNode {
   const fallback = <OperationIndex description={description} introduction={introduction} />;
   return (
     // No meta description: the search index would list it as a second result that restates the title.
     <Layout title={`${title} reference`}>
       <main className={styles.reference}>
+        {versionNote && (
+          <p className={clsx('alert alert--info', styles.versionNote, REFERENCE_UNINDEXED_CLASS)}>
+            {versionNote.text}{' '}
+            {versionNote.links.map((link, index) => (
+              <React.Fragment key={link.href}>
+                {index > 0 && ' · '}
+                <Link to={link.href}>{link.label}</Link>
+              </React.Fragment>
+            ))}
+          </p>
+        )}
         <ApiDownloads title={title} downloads={downloads} className={REFERENCE_UNINDEXED_CLASS} />
         <BrowserOnly fallback={fallback}>
           {() => (

@@ -33,23 +33,28 @@ import styles from './styles.module.css';
 
 export interface Props {
   readonly operationId: string;
+  /** The API version whose description the page documents the operation from (v1 when not given): its module. */
+  readonly apiVersion?: string;
 }
 
-export default function TryItPanel({ operationId }: Props): ReactNode {
+export default function TryItPanel({ operationId, apiVersion }: Props): ReactNode {
   const id = useId();
   const isBrowser = useIsBrowser();
-  const moduleUrl = useBaseUrl(`/${tryItModuleFile(operationId)}`);
-  const proxyApi = useBaseUrl('/api-proxy/v1');
+  const moduleUrl = useBaseUrl(`/${tryItModuleFile(operationId, apiVersion)}`);
+  const { module, error } = useOperationModule(moduleUrl);
+  const operation = module?.operation ?? null;
+  // The request goes below the operation's base path (`/v1`, `/v2`), from its description's sandbox server: on the
+  // local sandbox directly, on the hosted one through the site's proxy (`api-proxy/v1/*`, `api-proxy/v2/*`).
+  const basePath = operation?.basePath ?? '';
+  const proxyApi = useBaseUrl(`/api-proxy${basePath}`);
   const proxyToken = useBaseUrl('/api-proxy/connect/token');
   // The signed-in developer's own sandbox client id until the reader types one (it may arrive after the panel opens).
   const personalClientId = useSandboxClientId();
   // The local sandbox is offered only to a site on this machine (the CSP allows no other).
   const onLoopback = isBrowser && isLoopbackHost(window.location.hostname);
 
-  const { module, error } = useOperationModule(moduleUrl);
-  const operation = module?.operation ?? null;
   const form = useRequestValues(operation);
-  const sandbox = useSandboxTarget({ proxyApi, proxyToken, onLoopback });
+  const sandbox = useSandboxTarget({ proxyApi, proxyToken, basePath, onLoopback });
   const { target } = sandbox;
   const token = useTryItToken({ target, isBrowser, personalClientId });
   const request = useSendRequest({ module, currentToken: token.currentToken, onSent: form.renewKey });

@@ -10,9 +10,11 @@ export type Probe = 'checking' | 'answers' | 'silent';
 export const PROBE_TIMEOUT_MS = 3000;
 
 export interface SandboxTargetOptions {
-  /** The site's proxy to the hosted sandbox (`<base URL>api-proxy/v1`) and its token endpoint. */
+  /** The site's proxy to the hosted sandbox's API (`<base URL>api-proxy/v1`, `…/v2`) and its token endpoint. */
   readonly proxyApi: string;
   readonly proxyToken: string;
+  /** The operation's base path on the sandbox (`/v1`, `/v2`: its description's sandbox server's path). */
+  readonly basePath: string;
   /** Whether this page is served from this machine: only then is the local sandbox offered (the CSP allows no other). */
   readonly onLoopback: boolean;
   readonly fetch?: typeof globalThis.fetch;
@@ -41,6 +43,7 @@ export interface SandboxTarget {
 export default function useSandboxTarget({
   proxyApi,
   proxyToken,
+  basePath,
   onLoopback,
   fetch = globalThis.fetch,
 }: SandboxTargetOptions): SandboxTarget {
@@ -59,10 +62,15 @@ export default function useSandboxTarget({
       tokenUrl: proxyToken,
     };
     const local: Target | null = localOrigin
-      ? { id: 'local', label: 'Local sandbox', apiUrl: `${localOrigin}/v1`, tokenUrl: `${localOrigin}/connect/token` }
+      ? {
+          id: 'local',
+          label: 'Local sandbox',
+          apiUrl: `${localOrigin}${basePath}`,
+          tokenUrl: `${localOrigin}/connect/token`,
+        }
       : null;
     return { proxy, local };
-  }, [proxyApi, proxyToken, localOrigin]);
+  }, [proxyApi, proxyToken, basePath, localOrigin]);
 
   const probeKey = `${localOrigin ?? ''} ${probeAttempt}`;
   const probe: Probe = !onLoopback || !localOrigin ? 'silent' : probed?.key === probeKey ? probed.answer : 'checking';

@@ -61,6 +61,7 @@ export function fakeCheck(errors?: CheckError[]): Check {
 export const OPERATION: TryItOperation = {
   operationId: 'reserveAccountNumber',
   method: 'POST',
+  basePath: '/v1',
   path: '/account-numbers',
   contentType: 'application/json',
   bodyRequired: true,

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import useSandboxTarget, { PROBE_TIMEOUT_MS, type SandboxTargetOptions } from '../useSandboxTarget';
 import { fakeFetch, fakeResponse } from './fakes';
 
-const OPTIONS = { proxyApi: '/api-proxy/v1', proxyToken: '/api-proxy/connect/token' };
+const OPTIONS = { proxyApi: '/api-proxy/v1', proxyToken: '/api-proxy/connect/token', basePath: '/v1' };
 
 function renderTarget(options: Partial<SandboxTargetOptions> & Pick<SandboxTargetOptions, 'fetch'>) {
   return renderHook(() => useSandboxTarget({ ...OPTIONS, onLoopback: true, ...options }));
@@ -24,6 +24,14 @@ describe('useSandboxTarget', () => {
     expect(result.current.probe).toBe('silent');
     await act(async () => {});
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends below the operation’s base path: /v2 for an operation of an API’s v2', async () => {
+    const fetch = fakeFetch(() => fakeResponse(200, { status: 'ok' }));
+    const { result } = renderTarget({ fetch, basePath: '/v2', proxyApi: '/api-proxy/v2' });
+    expect(result.current.proxy.apiUrl).toBe('http://localhost/api-proxy/v2');
+    await waitFor(() => expect(result.current.probe).toBe('answers'));
+    expect(result.current.target.apiUrl).toBe('http://localhost:4020/v2');
   });
 
   it('asks the local sandbox’s health, and sends to it once it answers', async () => {
