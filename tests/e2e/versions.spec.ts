@@ -50,21 +50,26 @@ test('a reader who has chosen nothing reads v1, and the dropdown moves to the sa
   expect(await preference(page)).toBe('current');
 });
 
-test('the preview says it is unreleased, with a way to v1, and passes axe in both modes', async ({ page }) => {
-  await open(page, '/docs/v2/trading-api');
-  const banner = page.locator('.theme-doc-version-banner');
-  await expect(banner).toContainText('unreleased');
-  await expect(banner).toContainText('v2 (preview)');
-  await expect(banner.getByRole('link')).toHaveAttribute('href', /^\/docs\/trading-api\/?$/);
-  await expect(page.locator('.theme-doc-version-badge')).toHaveText('Version: v2 (preview)');
-  await expectNoAxeViolations(page, { include: ['.theme-doc-version-banner', '.navbar', 'article header'] });
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  await expectNoAxeViolations(page, { include: ['.theme-doc-version-banner', '.navbar', 'article header'] });
-  // v1's pages have neither.
-  await open(page, '/docs/trading-api');
-  await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
-  await expect(page.locator('.theme-doc-version-badge')).toHaveCount(0);
-});
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`in ${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('the preview says it is unreleased, with a way to v1, and passes axe', async ({ page }) => {
+      await open(page, '/docs/v2/trading-api');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      const banner = page.locator('.theme-doc-version-banner');
+      await expect(banner).toContainText('unreleased');
+      await expect(banner).toContainText('v2 (preview)');
+      await expect(banner.getByRole('link')).toHaveAttribute('href', /^\/docs\/trading-api\/?$/);
+      await expect(page.locator('.theme-doc-version-badge')).toHaveText('Version: v2 (preview)');
+      await expectNoAxeViolations(page, { include: ['.theme-doc-version-banner', '.navbar', 'article header'] });
+      // v1's pages have neither.
+      await open(page, '/docs/trading-api');
+      await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
+      await expect(page.locator('.theme-doc-version-badge')).toHaveCount(0);
+    });
+  });
+}
 
 test('the chosen version survives a reload and leads the navbar to it from anywhere', async ({ page }) => {
   await open(page, '/docs/v2/getting-started/introduction');
@@ -76,7 +81,10 @@ test('the chosen version survives a reload and leads the navbar to it from anywh
   expect(await preference(page)).toBe('v2');
   // From a page outside the docs, "Documentation" opens the chosen version.
   await open(page, '/');
-  await page.locator('.navbar').getByRole('link', { name: 'Documentation', exact: true }).click();
+  // The link reads the stored version once the page is in the browser: wait for that state, then follow it.
+  const documentation = page.locator('.navbar').getByRole('link', { name: 'Documentation', exact: true });
+  await expect(documentation).toHaveAttribute('href', /^\/docs\/v2(\/|$)/);
+  await documentation.click();
   await page.waitForURL(/\/docs\/v2(\/|$)/);
   await expect(page.locator('.theme-doc-version-banner')).toBeVisible();
 });
