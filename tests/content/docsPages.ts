@@ -37,11 +37,22 @@ export interface DocsPage {
   }[];
 }
 
+/** Pages one docs version has in place of docs/ or beside it: `versions/<version>/<path>.mdx` (WRITING.md). */
+export const VERSIONS_DIR = path.join(__dirname, '..', '..', 'versions');
+
 export function docsFiles(dir = DOCS_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.mdx'))
     .map((entry) => path.relative(DOCS_DIR, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/**
+ * The pages of versions/, named from docs/ (`../versions/v2/trading-api/client-order-ids.mdx`) so that `readPage`
+ * reads them like any other: the checks that hold for every page hold for these too.
+ */
+export function versionPageFiles(): string[] {
+  return docsFiles(VERSIONS_DIR);
 }
 
 /** A file or folder whose name starts with `_` holds partials: parts of pages, without a route. */
@@ -71,7 +82,7 @@ export function headingAnchor(text: string): string {
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
 export function readPage(file: string): DocsPage {
-  const source = readFileSync(path.join(DOCS_DIR, file), 'utf8');
+  const source = readFileSync(path.resolve(DOCS_DIR, file), 'utf8');
   const lines = source.split('\n');
   const codeBlocks: CodeBlock[] = [];
   const headings: HeadingLine[] = [];

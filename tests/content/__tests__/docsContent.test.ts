@@ -1,6 +1,8 @@
-import { docsFiles, isPartial, proseWords, readPage, textLines } from '../docsPages';
+import path from 'node:path';
+import { docsFiles, isPartial, proseWords, readPage, textLines, versionPageFiles } from '../docsPages';
 
-const pages = docsFiles().map(readPage);
+/** docs/ (both versions' pages) and versions/ (the pages only one version has, or has its own way). */
+const pages = [...docsFiles(), ...versionPageFiles()].map(readPage);
 
 /** Example pages are a request and a response with a short introduction. */
 const isExamplePage = (file: string): boolean => file.includes('/new-account/examples/');
@@ -10,7 +12,8 @@ const PLACEHOLDERS = /\b(TODO|TBD|FIXME|XXX|lorem ipsum|coming soon|placeholder 
 
 describe('the docs pages', () => {
   it('are all here', () => {
-    expect(pages.filter((page) => !isPartial(page.file)).length).toBe(89);
+    expect(pages.filter((page) => !isPartial(page.file)).length).toBe(89 + 1);
+    expect(versionPageFiles()).toEqual([path.join('..', 'versions', 'v2', 'trading-api', 'client-order-ids.mdx')]);
   });
 
   it(`have at least ${MIN_PROSE_WORDS} words of prose (tables and code not counted), except example pages`, () => {

@@ -57,6 +57,7 @@ describe('US English throughout', () => {
   it('the docs and the API descriptions', () => {
     const files = [
       ...filesUnder('docs', /\.mdx?$|\.json$/),
+      ...filesUnder('versions', /\.mdx?$/),
       // A released description is history (openapi/released/): it was checked when it shipped.
       ...filesUnder('openapi', /\.ya?ml$/).filter((file) => !file.startsWith(path.join('openapi', 'released'))),
     ];
