@@ -5,10 +5,10 @@
  * block (`ApiEndpoint`) and of each field line (`ApiField`), set on the nodes `operationNodes` made.
  */
 import type { RootContent } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { ChangelogRelease } from '../../openapi/changes/changelog';
 import { compareVersions } from '../../openapi/changes/released';
 import type { ChangeRuleId } from '../../openapi/changes/rules';
+import { attributeOf } from './mdxAttributes';
 
 const CHANGELOG_PATH = '/docs/getting-started/changelog';
 
@@ -85,11 +85,6 @@ const markAttributes = (mark: ChangeMark) =>
     { type: 'mdxJsxAttribute', name: 'changeHref', value: mark.href },
   ] as const;
 
-const attributeValue = (node: MdxJsxFlowElement, name: string) => {
-  const found = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === name);
-  return typeof found?.value === 'string' ? found.value : undefined;
-};
-
 /** Puts an operation's marks on its block and field lines, in place. */
 export function markChanges(nodes: readonly RootContent[], marks: OperationMarks | undefined): void {
   if (!marks) return;
@@ -99,7 +94,7 @@ export function markChanges(nodes: readonly RootContent[], marks: OperationMarks
         node.name === 'ApiEndpoint'
           ? marks.operation
           : node.name === 'ApiField'
-            ? marks.fields.get(attributeValue(node, 'anchor') ?? '')
+            ? marks.fields.get(attributeOf(node, 'anchor') ?? '')
             : undefined;
       if (mark) node.attributes.push(...markAttributes(mark));
     }
@@ -113,7 +108,7 @@ export function anchorsIn(nodes: readonly RootContent[]): Set<string> {
   const anchors = new Set<string>();
   const visit = (node: RootContent) => {
     if (node.type === 'mdxJsxFlowElement' && node.name === 'ApiField') {
-      const anchor = attributeValue(node, 'anchor');
+      const anchor = attributeOf(node, 'anchor');
       if (anchor) anchors.add(anchor);
     }
     if ('children' in node) (node.children as RootContent[]).forEach(visit);

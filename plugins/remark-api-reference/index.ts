@@ -45,6 +45,7 @@ import type { DescriptionChange } from '../../openapi/changes/describeChanges';
 import { attributeList, versionChanges } from '../../openapi/changes/migration';
 import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './changeMarks';
 import { changelogNodes, releaseKey, type OperationPage } from './changelogNodes';
+import { attributeOf } from './mdxAttributes';
 import { migrationNodes } from './migrationNodes';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { sampleOptionsOf } from './requestModel';
@@ -180,14 +181,6 @@ export function environmentUrl(server: JsonObject, path: string): EnvironmentUrl
 export function scopeAlternatives(security: unknown): ScopeAlternatives {
   const requirements = Array.isArray(security) ? security.filter(isObject) : [];
   return requirements.map((requirement) => [...new Set(Object.values(requirement).flat().map(String))]);
-}
-
-function attributeOf(node: MdxJsxFlowElement | MdxJsxTextElement, name: string): string | undefined {
-  const found = node.attributes.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === name);
-  if (!found) return undefined;
-  if (typeof found.value === 'string') return found.value;
-  // `headingLevel={2}` arrives as an expression; its source is the number.
-  return found.value?.value;
 }
 
 function required(node: MdxJsxFlowElement | MdxJsxTextElement, name: string, where: string): string {

@@ -133,6 +133,20 @@ export function requestExample(
   return structuredClone((name ? examples[name] : Object.values(examples)[0]).value);
 }
 
+/** An individual account opened from its description's example, with USD 100,000.00 deposited: ready to trade. */
+export async function fundedAccount(client: TestClient): Promise<string> {
+  const application = requestExample(client.sandbox, 'openAccount', 'individual');
+  delete application.accountNumber;
+  const opened = await client.send('POST', '/v1/accounts', { body: application, headers: key() });
+  client.tick(2000);
+  const accountNumber = String(opened.body.accountNumber);
+  await client.send('POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
+    body: { amount: { amount: '100000.00', currency: 'USD' } },
+    headers: key(),
+  });
+  return accountNumber;
+}
+
 /** A `multipart/form-data` body as curl `--form` sends it: each field a part, `file` a PDF. */
 export function multipart(fields: Readonly<Record<string, unknown>>): { raw: string; headers: Record<string, string> } {
   const boundary = 'sandbox-test-boundary';

@@ -6,20 +6,7 @@
  * The test client's clock starts on Monday 2 March 2026 at 10:00 a.m. Eastern (15:00 UTC); that close is 21:00 UTC.
  */
 import type { JsonObject } from '../../openapi/document';
-import { key, requestExample, testClient, type TestClient } from './client';
-
-async function fundedAccount(client: TestClient): Promise<string> {
-  const application = requestExample(client.sandbox, 'openAccount', 'individual');
-  delete application.accountNumber;
-  const opened = await client.send('POST', '/v1/accounts', { body: application, headers: key() });
-  client.tick(2000);
-  const accountNumber = String(opened.body.accountNumber);
-  await client.send('POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
-    body: { amount: { amount: '100000.00', currency: 'USD' } },
-    headers: key(),
-  });
-  return accountNumber;
-}
+import { fundedAccount, key, testClient, type TestClient } from './client';
 
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 

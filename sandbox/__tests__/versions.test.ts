@@ -8,20 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { isObject, type JsonObject } from '../../openapi/document';
 import { deprecationHeaders, deprecationOf } from '../requests/deprecation';
 import { validateResponse, type SandboxOperation } from '../spec';
-import { key, requestExample, testClient, type TestClient } from './client';
-
-async function fundedAccount(client: TestClient): Promise<string> {
-  const application = requestExample(client.sandbox, 'openAccount', 'individual');
-  delete application.accountNumber;
-  const opened = await client.send('POST', '/v1/accounts', { body: application, headers: key() });
-  client.tick(2000);
-  const accountNumber = String(opened.body.accountNumber);
-  await client.send('POST', `/v1/sandbox/accounts/${accountNumber}/deposits`, {
-    body: { amount: { amount: '100000.00', currency: 'USD' } },
-    headers: key(),
-  });
-  return accountNumber;
-}
+import { fundedAccount, key, requestExample, testClient, type TestClient } from './client';
 
 /** A limit buy of XNFL, a test symbol that never fills: the order stays working. */
 const working = (accountNumber: string, extra: JsonObject = {}): JsonObject => ({
