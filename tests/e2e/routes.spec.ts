@@ -40,11 +40,14 @@ test.describe('public routes', () => {
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(health.commit).toMatch(/^([0-9a-f]{40}|unknown)$/);
     expect(Number.isNaN(Date.parse(health.builtAt))).toBe(false);
+    // A build of a checkout takes its commit's time (config/buildInfo.ts), so two builds of one commit agree.
+    expect(health.builtAtFrom).toBe(process.env.SOURCE_DATE_EPOCH ? 'SOURCE_DATE_EPOCH' : 'commit');
     await page.goto('/health');
     const facts = page.getByTestId('health-facts');
     for (const value of [health.status, health.version, health.commit, health.builtAt]) {
       await expect(facts).toContainText(value);
     }
+    await expect(facts).toContainText(/Build time from\s*(SOURCE_DATE_EPOCH|the commit's time)/);
   });
 
   test('the home page offers a start and every API family', async ({ page }) => {

@@ -4,6 +4,13 @@ import Heading from '@theme/Heading';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import styles from './styles.module.css';
 
+/** Where the build time came from (config/buildInfo.ts), in words. */
+const BUILD_TIME_SOURCES = {
+  SOURCE_DATE_EPOCH: 'SOURCE_DATE_EPOCH',
+  commit: "the commit's time",
+  clock: 'the clock (no commit)',
+} as const;
+
 /** The facts monitors and people need about the running build; `/health.json` holds the same. */
 export default function HealthStatus(): ReactNode {
   const { build } = useSiteSettings();
@@ -13,6 +20,7 @@ export default function HealthStatus(): ReactNode {
     ['Version', build.version],
     ['Git commit', build.commit],
     ['Built at (UTC)', build.builtAt],
+    ['Build time from', BUILD_TIME_SOURCES[build.builtAtFrom]],
   ] as const;
   return (
     <main className="container margin-vert--xl">
