@@ -50,30 +50,33 @@ export function judge(results, plan) {
   if (plan.wants('builds')) {
     const cold = per((r) => med(r.build?.coldMs));
     const peak = per((r) => med(r.build?.peakBytes));
+    // The features are held to the stock template holding this site's own page Markdown (the text readers get) and
+    // to stock; the same-content pages count a component as its tag, so their ratio is information only (issue 45).
+    const rendered = results.rendered;
+    const renderedMs = med(rendered?.build?.coldMs);
+    const sameContent = ratio(cold.site, cold.same);
     row(
       `Cold build (caches cleared), ${medianRangeOf(plan.runs)}`,
       per((r) => spread(r.build?.coldMs, sec)),
-      '≤ 1.5× same-content; ≤ 2.5× stock',
+      '≤ 1.5× the stock template holding our page Markdown; ≤ 3× stock',
       [
-        check('cold build vs same-content', ratio(cold.site, cold.same), 1.5, {
-          text: `${ratio(cold.site, cold.same)?.toFixed(2)}× same-content`,
+        check('cold build vs our page Markdown in stock', ratio(cold.site, renderedMs), 1.5, {
+          text: `${ratio(cold.site, renderedMs)?.toFixed(2)}× our page Markdown in stock`,
         }),
-        check('cold build vs stock', ratio(cold.site, cold.stock), 2.5, {
-          text: `${ratio(cold.site, cold.stock)?.toFixed(2)}× stock`,
+        check('cold build vs stock', ratio(cold.site, cold.stock), 3, {
+          text: `${ratio(cold.site, cold.stock)?.toFixed(2)}× stock${sameContent ? ` (${sameContent.toFixed(2)}× same-content: information)` : ''}`,
         }),
       ],
     );
-    const rendered = results.rendered;
     if (rendered?.build?.coldMs?.length) {
-      // Information, no budget: the same-content pages count a component as its tag, these hold what it expands to.
       const times = rendered.build.coldMs;
       row(
         `Cold build of the stock template holding this site's page Markdown (${rendered.pages} pages, ${(rendered.bytes / 2 ** 20).toFixed(1)} MiB: the text readers get, none of the features), ${medianRangeOf(times.length)}`,
         {
-          site: `${ratio(cold.site, med(times))?.toFixed(2)}× it`,
-          same: `${spread(times, sec)}: ${ratio(med(times), cold.same)?.toFixed(2)}× same-content`,
+          site: `${ratio(cold.site, renderedMs)?.toFixed(2)}× it`,
+          same: `${spread(times, sec)}: ${ratio(renderedMs, cold.same)?.toFixed(2)}× same-content`,
         },
-        'information (what the features cost over the same text)',
+        'the cold build budget compares with it',
       );
     }
     const oneVersion = results.oneVersion?.build;
