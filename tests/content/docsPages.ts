@@ -38,7 +38,7 @@ export interface DocsPage {
 }
 
 /** Pages one docs version has in place of docs/ or beside it: `versions/<version>/<path>.mdx` (WRITING.md). */
-export const VERSIONS_DIR = path.join(__dirname, '..', '..', 'versions');
+const VERSIONS_DIR = path.join(__dirname, '..', '..', 'versions');
 
 export function docsFiles(dir = DOCS_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
