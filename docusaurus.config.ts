@@ -199,7 +199,7 @@ const config = {
     redocOfflinePlugin,
     ...referencePages.map((page) => apiReferencePlugin(page, referencePages)),
     tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
-    mcpCatalogPlugin(),
+    mcpCatalogPlugin(docsVersions),
     pageMarkdownPlugin({
       siteUrl: settings.siteUrl,
       protectedPaths: settings.auth.protectedPaths,

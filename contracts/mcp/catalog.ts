@@ -4,8 +4,18 @@
  * Node and in the Worker alike). It lies under the docs, and the gate's classification lists it as protected.
  */
 
-/** Where the build writes the catalog, relative to the build root. */
+/** Where the build writes v1's catalog, relative to the build root. */
 export const MCP_CATALOG_FILE = 'docs/mcp-catalog.json';
+
+/**
+ * Where the build writes the catalog of a docs version, by its API version (`v1`, `v2`): v1's at
+ * `MCP_CATALOG_FILE`, a later version's under that version's docs (`docs/v2/mcp-catalog.json`), protected as they are.
+ */
+export const mcpCatalogFile = (version: string): string =>
+  version === 'v1' ? MCP_CATALOG_FILE : `docs/${version}/mcp-catalog.json`;
+
+/** The files `mcpCatalogFile` names, of every version (for the gate's classification of the build). */
+export const MCP_CATALOG_FILES = /^docs\/(?:v\d+\/)?mcp-catalog\.json$/;
 
 /** A field, parameter or status of an operation, with its anchor on the endpoint page (contracts/content/fieldAnchor.ts). */
 export interface CatalogField {
@@ -37,13 +47,29 @@ export interface CatalogResponse {
   readonly fields: readonly CatalogField[];
 }
 
+/** What `x-deprecation` says of a deprecated operation. */
+export interface CatalogDeprecation {
+  /** The date it was deprecated (`2026-11-30`), or empty. */
+  readonly since: string;
+  /** The date it stops working, or empty. */
+  readonly sunset: string;
+  /** What to call instead (`POST /v2/orders/equity/{orderId}/cancel`), or empty. */
+  readonly replacement: string;
+  /** The announcement, or empty. */
+  readonly link: string;
+}
+
 export interface CatalogOperation {
   /** The description it comes from (`orders`). */
   readonly api: string;
+  /** The API major version of that description (`v1`, `v2`): a v2 catalog holds v1's of the APIs v2 leaves alone. */
+  readonly apiVersion: string;
   readonly operationId: string;
   /** Upper case. */
   readonly method: string;
   readonly path: string;
+  /** The description's first server (the sandbox), whose path (`/v2`) the operation's path is under. */
+  readonly serverUrl: string;
   readonly summary: string;
   readonly description: string;
   readonly tags: readonly string[];
@@ -65,6 +91,8 @@ export interface CatalogOperation {
   readonly tryItModule: string;
   /** The issue vocabulary of its `400 INVALID_FIELD` details (contracts/openapi/issues.ts). */
   readonly issueVocabulary: 'ValidationIssue' | 'OrderValidationIssue';
+  /** Set when the operation is deprecated (`deprecated: true`), from its `x-deprecation`. */
+  readonly deprecation: CatalogDeprecation | null;
 }
 
 /**
@@ -82,6 +110,12 @@ export interface CatalogError {
 }
 
 export interface McpCatalog {
+  /** The docs version it is of, by its API version: `v1` (the current docs, at /docs) or `v2` (the preview, /docs/v2). */
+  readonly version: string;
+  /** That version's label (`v2 (preview)`). */
+  readonly label: string;
+  /** Every docs version the build includes, by API version, the current one (`v1`) first. */
+  readonly versions: readonly string[];
   readonly operations: readonly CatalogOperation[];
   readonly errors: readonly CatalogError[];
 }

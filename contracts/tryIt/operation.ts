@@ -16,14 +16,15 @@ export const tryItModuleFile = (operationId: string, apiVersion = 'v1') =>
 /** The files `tryItModuleFile` names, of every API version (for the gate's classification of the build). */
 export const TRY_IT_MODULE_FILES = /^docs\/try-it\/(?:v\d+\/)?[\w-]+\.js$/;
 
-/** The modules of v1's operations: `docs/try-it/<operationId>.js`. */
-const V1_TRY_IT_MODULE_FILES = /^docs\/try-it\/([\w-]+)\.js$/;
+/** The modules `tryItModuleFile` names, their name below `docs/try-it/` captured. */
+const TRY_IT_MODULE_NAMES = /^docs\/try-it\/((?:v\d+\/)?[\w-]+)\.js$/;
 
 /**
- * The operationId whose v1 module `file` is (`tryItModuleFile`'s inverse for v1), or undefined for any other file:
- * the docs' MCP server checks requests against v1, the API in production.
+ * The name of the module `file` below `docs/try-it/` (`cancelEquityOrder` for v1's, `v2/cancelEquityOrder` for a
+ * later API version's), or undefined for any other file: the docs' MCP server checks requests of each docs version
+ * (a Worker imports the module by this name from its bundle).
  */
-export const operationIdOfTryItModule = (file: string): string | undefined => V1_TRY_IT_MODULE_FILES.exec(file)?.[1];
+export const tryItModuleName = (file: string): string | undefined => TRY_IT_MODULE_NAMES.exec(file)?.[1];
 
 export interface TryItField {
   readonly name: string;

@@ -4,7 +4,9 @@
  * model and writers), and the error codes of its error responses.
  */
 import { fieldAnchor } from '../../contracts/content/fieldAnchor';
+import { DOCS_VERSIONS, docsPathIn, type DocsVersion } from '../../config/docsVersions';
 import type {
+  CatalogDeprecation,
   CatalogError,
   CatalogField,
   CatalogOperation,
@@ -12,7 +14,7 @@ import type {
   McpCatalog,
 } from '../../contracts/mcp/catalog';
 import { tryItModuleFile } from '../../contracts/tryIt/operation';
-import { isObject, operationsOf, type ApiName, type JsonObject } from '../../openapi/descriptions';
+import { isObject, operationsOf, type ApiName, type ApiVersion, type JsonObject } from '../../openapi/descriptions';
 import { scopeAlternatives } from '../remark-api-reference';
 import { SampleError } from '../remark-api-reference/requestModel';
 import { requestSamples } from '../remark-api-reference/requestSamples';
@@ -99,19 +101,69 @@ function errorCodeSchema(response: JsonObject): JsonObject | undefined {
   return isObject(code) && Array.isArray(code.enum) ? code : undefined;
 }
 
+/**
+ * The error codes an operation's error responses show in their examples, each with that response's status and
+ * description (the first response that shows it).
+ */
+function codesShown(definition: JsonObject): Map<string, { status: number | null; meaning: string }> {
+  const shown = new Map<string, { status: number | null; meaning: string }>();
+  for (const [status, response] of Object.entries(isObject(definition.responses) ? definition.responses : {})) {
+    if (!isObject(response) || !/^[45]\d\d$/.test(status)) continue;
+    for (const [, media] of mediaEntries(response.content)) {
+      for (const example of examplesOf(media)) {
+        const error = isObject(example.value) ? example.value.error : undefined;
+        const code = isObject(error) ? text(error.code) : '';
+        if (code && !shown.has(code)) {
+          shown.set(code, { status: Number(status), meaning: text(response.description).trim() });
+        }
+      }
+    }
+  }
+  return shown;
+}
+
 /** `"422. The account …"` → 422 and the rest. */
 function statusAndMeaning(description: string): { status: number | null; meaning: string } {
   const match = /^\s*(\d{3})\.\s*([\s\S]*)$/.exec(description);
   return match ? { status: Number(match[1]), meaning: match[2].trim() } : { status: null, meaning: description.trim() };
 }
 
-/** The catalog of the four descriptions, the docs pages' URLs under `baseUrl`. */
-export function mcpCatalog(descriptions: Readonly<Record<ApiName, JsonObject>>, baseUrl: string): McpCatalog {
+/** An operation's `x-deprecation`, when it is deprecated. */
+function deprecationOf(definition: JsonObject): CatalogDeprecation | null {
+  if (definition.deprecated !== true) return null;
+  const details = isObject(definition['x-deprecation']) ? definition['x-deprecation'] : {};
+  return {
+    since: text(details.since),
+    sunset: text(details.sunset),
+    replacement: text(details.replacement),
+    link: text(details.link),
+  };
+}
+
+export interface McpCatalogVersion {
+  /** The docs version the catalog is of: its pages are the operations' pages (v1's by default). */
+  readonly docsVersion?: DocsVersion;
+  /** The docs versions the build includes (the catalog's own by default). */
+  readonly versions?: readonly DocsVersion[];
+  /** The API version of each description given (v1 by default): a v2 catalog holds v1's of the APIs v2 leaves alone. */
+  readonly apiVersions?: Readonly<Partial<Record<ApiName, ApiVersion>>>;
+}
+
+/**
+ * The catalog of the four descriptions, the docs pages' URLs under `baseUrl`, in the docs version `docsVersion`
+ * (the operations' pages are that version's).
+ */
+export function mcpCatalog(
+  descriptions: Readonly<Record<ApiName, JsonObject>>,
+  baseUrl: string,
+  { docsVersion = DOCS_VERSIONS[0], versions = [docsVersion], apiVersions = {} }: McpCatalogVersion = {},
+): McpCatalog {
   const operations: CatalogOperation[] = [];
   const errors = new Map<string, CatalogError & { operationIds: string[] }>();
   for (const [api, description] of Object.entries(descriptions) as [ApiName, JsonObject][]) {
     const servers = Array.isArray(description.servers) ? description.servers.filter(isObject) : [];
     const serverUrl = String(servers[0]?.url ?? '');
+    const apiVersion = apiVersions[api] ?? 'v1';
     for (const operation of operationsOf(api, description)) {
       const { definition } = operation;
       const requestBody = isObject(definition.requestBody) ? definition.requestBody : null;
@@ -126,12 +178,14 @@ export function mcpCatalog(descriptions: Readonly<Record<ApiName, JsonObject>>, 
         // An operation whose examples cannot make a request has no samples on its page either.
         if (!(error instanceof SampleError)) throw error;
       }
-      const docsPath = typeof operation.docsPath === 'string' ? operation.docsPath : '';
+      const docsPath = typeof operation.docsPath === 'string' ? docsPathIn(docsVersion, operation.docsPath) : '';
       operations.push({
         api,
+        apiVersion,
         operationId: operation.operationId,
         method: operation.method,
         path: operation.path,
+        serverUrl,
         summary: text(definition.summary),
         description: text(definition.description),
         tags: Array.isArray(definition.tags) ? definition.tags.map(String) : [],
@@ -150,15 +204,22 @@ export function mcpCatalog(descriptions: Readonly<Record<ApiName, JsonObject>>, 
         responses: responsesOf(definition),
         examples: examplesOf(media),
         samples,
-        tryItModule: tryItModuleFile(operation.operationId),
+        tryItModule: tryItModuleFile(operation.operationId, apiVersion),
         issueVocabulary: api === 'orders' ? 'OrderValidationIssue' : 'ValidationIssue',
+        deprecation: deprecationOf(definition),
       });
+      const shown = codesShown(definition);
       for (const response of Object.values(isObject(definition.responses) ? definition.responses : {})) {
         const codes = isObject(response) ? errorCodeSchema(response) : undefined;
         if (!codes) continue;
         const descriptionsByCode = isObject(codes['x-enum-descriptions']) ? codes['x-enum-descriptions'] : {};
         for (const code of (codes.enum as unknown[]).map(String)) {
-          const { status, meaning } = statusAndMeaning(text(descriptionsByCode[code]));
+          const described = text(descriptionsByCode[code]);
+          // A code the enum does not describe (one a later version adds) is documented by the error responses
+          // whose examples show it: their status and description. An operation that shows it nowhere does not list it.
+          const fromExample = described ? undefined : shown.get(code);
+          if (!described && !fromExample) continue;
+          const { status, meaning } = fromExample ?? statusAndMeaning(described);
           const key = `${api}|${code}|${meaning}`;
           const entry = errors.get(key) ?? { api, code, status, meaning, operationIds: [] };
           if (!entry.operationIds.includes(operation.operationId)) entry.operationIds.push(operation.operationId);
@@ -167,5 +228,11 @@ export function mcpCatalog(descriptions: Readonly<Record<ApiName, JsonObject>>, 
       }
     }
   }
-  return { operations, errors: [...errors.values()] };
+  return {
+    version: docsVersion.apiVersion,
+    label: docsVersion.label,
+    versions: versions.map((version) => version.apiVersion),
+    operations,
+    errors: [...errors.values()],
+  };
 }

@@ -234,12 +234,12 @@ export function llmsFiles(
   const split = llmsParts(site, sections, limit, version);
   const allPages = sections.flatMap((section) => pagesOf(section.items));
   const full = `${[fullHeader(site, version, 'all pages'), ...allPages.map(pageInFull)].join('\n\n')}\n`;
-  // Only v1's pages are the MCP server's (server/mcp reads them from llms.txt).
+  // The MCP server serves every version's pages (server/mcp reads each from its own index): a later version's
+  // when its tools are asked for it.
   const mcp =
-    version.path === ''
-      ? `An assistant that speaks MCP can read them itself, once the reader signs in from it: the MCP server ${site.siteUrl}${MCP_PATH} ` +
-        `(how to connect one: ${site.siteUrl}${MCP_GUIDE_PATH}.md).`
-      : `The MCP server ${site.siteUrl}${MCP_PATH} serves the pages of ${site.siteUrl}${llmsFileNames('').index}, not these.`;
+    `An assistant that speaks MCP can read them itself, once the reader signs in from it: the MCP server ${site.siteUrl}${MCP_PATH}` +
+    `${version.path === '' ? '' : `, whose tools read these pages when asked for version: "${version.path}"`} ` +
+    `(how to connect one: ${site.siteUrl}${MCP_GUIDE_PATH}.md).`;
   const versions =
     version.others.length === 0
       ? []
@@ -260,7 +260,7 @@ export function llmsFiles(
     mcp,
     '',
     `Every page in one file, for tools that index the whole documentation: ${site.siteUrl}${names.full}; ` +
-      `about ${tokensAbout(bytesOf(full))} tokens, more than an assistant holds: attach a section's file${version.path === '' ? ', or connect the MCP server' : ''}.`,
+      `about ${tokensAbout(bytesOf(full))} tokens, more than an assistant holds: attach a section's file, or connect the MCP server.`,
     ...split.flatMap(({ section, parts }) => [
       '',
       `## ${oneLine(section.title)}`,

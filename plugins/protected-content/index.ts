@@ -3,7 +3,7 @@ import { DESCRIPTION_DOWNLOAD_FILES } from '../api-reference/downloads';
 import { HEALTH_JSON_FILE } from '../health-json';
 import { PAGE_MARKDOWN_OUTPUTS } from '../page-markdown/outputs';
 import { SEARCH_INDEX_FILES } from '../search-index';
-import { MCP_CATALOG_FILE } from '../../contracts/mcp/catalog';
+import { MCP_CATALOG_FILE, MCP_CATALOG_FILES } from '../../contracts/mcp/catalog';
 import { TRY_IT_MODULE_FILES } from '../../contracts/tryIt/operation';
 import { BundleGraphRecorder, type BundleGraph } from './bundleGraph';
 import { gateAdmissionHeadScript } from './gateAdmission';
@@ -30,8 +30,8 @@ export const OTHER_PLUGINS_OUTPUTS: readonly OutputRule[] = [
   // The Try it panel's module of each operation (fields, examples, checks): emitted into the client build
   // without a chunk or a source file, so only this rule can tell that they hold the descriptions.
   { writtenBy: 'plugins/try-it', access: 'protected', files: [], pattern: TRY_IT_MODULE_FILES },
-  // The operations and error codes of the descriptions, for the docs' MCP server (server/mcp).
-  { writtenBy: 'plugins/mcp-catalog', access: 'protected', files: [MCP_CATALOG_FILE] },
+  // The operations and error codes of the descriptions, for the docs' MCP server (server/mcp): one per docs version.
+  { writtenBy: 'plugins/mcp-catalog', access: 'protected', files: [MCP_CATALOG_FILE], pattern: MCP_CATALOG_FILES },
 ];
 
 /**

@@ -17,9 +17,12 @@ import {
   fixtureClient,
   LONG_PAGE,
   MCP_FILES,
+  MCP_FILES_V1_ONLY,
   OPTION_ORDER_PAGE,
   readAssetFromMemory,
   SITE,
+  V2_CANCEL_PAGE,
+  V2_ERRORS_PAGE,
 } from './mcpFixture.mjs';
 
 /** @type {Awaited<ReturnType<typeof fixtureClient>>} */
@@ -72,7 +75,10 @@ describe('search_docs', () => {
     const field = text.indexOf(`${SITE}/docs/trading-api/options/single-option-order#request.limitPrice`);
     const paragraph = text.indexOf(`${SITE}/docs/trading-api/options/single-option-order#request-body`);
     assert.ok(field > 0 && paragraph > field, text);
-    assert.match(text, /Field anchor: request\.limitPrice\n\s+Operation: placeOptionOrder \(POST \/orders\/options\)/);
+    assert.match(
+      text,
+      /Field anchor: request\.limitPrice\n\s+Operation: placeOptionOrder \(POST \/v1\/orders\/options\)/,
+    );
     assert.match(text, /object \(Money\)\. The worst premium you accept\./);
   });
 
@@ -167,7 +173,7 @@ describe('list_operations and get_operation', () => {
     const { text } = await callText(fixture.client, 'list_operations', { api: 'orders', tag: 'option orders' });
     assert.match(
       text,
-      /\| POST \| `\/orders\/options` \| `placeOptionOrder` \| Place a single option order \| orders\.write \| https:\/\/developers\.clearing\.test\/docs\/trading-api\/options\/single-option-order \|/,
+      /\| POST \| `\/v1\/orders\/options` \| `placeOptionOrder` \| Place a single option order \| orders\.write \| https:\/\/developers\.clearing\.test\/docs\/trading-api\/options\/single-option-order \|/,
     );
     const unknown = await callText(fixture.client, 'list_operations', { api: 'trading' });
     assert.equal(unknown.isError, true);
@@ -217,7 +223,7 @@ describe('validate_request', () => {
       query: { dryRun: true },
       body: JSON.stringify({ quantity: '2' }),
     });
-    assert.match(text, /^valid: the request passes the checks of placeOptionOrder\./);
+    assert.match(text, /^valid: the request passes the checks of placeOptionOrder in the v1 docs\./);
     assert.match(text, /Not parameters of placeOptionOrder \(left out of the check\): dryRun \(query\)\./);
   });
 
@@ -234,6 +240,186 @@ describe('validate_request', () => {
     await client.close();
     assert.equal(isError, true);
     assert.match(text, /single-option-order#try-it-placeOptionOrder/);
+  });
+});
+
+describe('the docs versions (version: "v1", the default, or "v2", the preview)', () => {
+  const header = { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' };
+
+  test('every tool takes an optional version, described as the docs version, v1 current and v2 preview', async () => {
+    const { tools } = await fixture.client.listTools();
+    for (const tool of tools) {
+      const property = /** @type {{ type?: string, description?: string } | undefined} */ (
+        tool.inputSchema.properties?.version
+      );
+      assert.equal(property?.type, 'string', tool.name);
+      assert.match(property?.description ?? '', /docs version: "v1", the current one.*"v2", the preview/, tool.name);
+      assert.ok(!(tool.inputSchema.required ?? []).includes('version'), tool.name);
+    }
+  });
+
+  test("search_docs searches the asked version's index: v2's field, page and operation on /v2", async () => {
+    const v2 = await callText(fixture.client, 'search_docs', { query: 'clientOrderId', version: 'v2' });
+    assert.equal(v2.isError, false);
+    assert.match(v2.text, /^Results for "clientOrderId" in the v2 \(preview\) docs/);
+    assert.match(
+      v2.text,
+      /URL: https:\/\/developers\.clearing\.test\/docs\/v2\/trading-api\/options\/single-option-order#request\.clientOrderId\n\s+Field anchor: request\.clientOrderId\n\s+Operation: placeOptionOrder \(POST \/v2\/orders\/options\)/,
+    );
+    assert.match(v2.text, /Your own ID of the order/);
+    // v1's index has no clientOrderId, and a v1 search names no v2 page.
+    const v1 = await callText(fixture.client, 'search_docs', { query: 'clientOrderId' });
+    assert.equal(v1.text, 'No results for "clientOrderId" in the v1 docs.');
+    const cancel = await callText(fixture.client, 'search_docs', { query: 'cancel', version: 'v2' });
+    assert.match(cancel.text, /docs\/v2\/trading-api\/options\/cancel-option-order/);
+  });
+
+  test("read_page finds a v2 page by its /docs/v2 path without the argument, and v2's page of a v1 path with it", async () => {
+    const byPath = await callText(fixture.client, 'read_page', { page: '/docs/v2/getting-started/standard-errors' });
+    assert.equal(byPath.text, V2_ERRORS_PAGE);
+    const byUrl = await callText(fixture.client, 'read_page', {
+      page: `${SITE}/docs/v2/trading-api/options/cancel-option-order.md`,
+    });
+    assert.equal(byUrl.text, V2_CANCEL_PAGE);
+    const asked = await callText(fixture.client, 'read_page', {
+      page: '/docs/getting-started/standard-errors',
+      version: 'v2',
+    });
+    assert.equal(asked.text, V2_ERRORS_PAGE);
+    const byTitle = await callText(fixture.client, 'read_page', { page: 'Standard errors', version: 'v2' });
+    assert.equal(byTitle.text, V2_ERRORS_PAGE);
+    // Without the argument a v1 path is v1's page, and a page v2 lacks is named with v2's pages.
+    assert.equal(
+      (await callText(fixture.client, 'read_page', { page: '/docs/getting-started/standard-errors' })).text,
+      ERRORS_PAGE,
+    );
+    const missing = await callText(fixture.client, 'read_page', { page: '/docs/v2/getting-started/changelog' });
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /docs\/v2\/getting-started\/standard-errors/);
+  });
+
+  test("the resources are every version's pages, v2's under docs://docs/v2/", async () => {
+    const { resources } = await fixture.client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    assert.ok(uris.includes('docs://docs/getting-started/standard-errors'), uris.join(', '));
+    assert.ok(uris.includes('docs://docs/v2/getting-started/standard-errors'), uris.join(', '));
+    assert.equal(
+      resources.find((resource) => resource.uri === 'docs://docs/v2/getting-started/standard-errors')?.title,
+      'Standard errors (v2)',
+    );
+    const { contents } = await fixture.client.readResource({ uri: 'docs://docs/v2/getting-started/standard-errors' });
+    assert.equal(/** @type {{ text: string }} */ (contents[0]).text, V2_ERRORS_PAGE);
+  });
+
+  test('list_operations of v2 lists Trading API v2 with its paths on /v2: the cancel is POST …/cancel', async () => {
+    const { text } = await callText(fixture.client, 'list_operations', { version: 'v2' });
+    assert.match(text, /^2 operations of the v2 \(preview\) docs \(orders API v2; the other APIs as in v1\):/);
+    assert.match(
+      text,
+      /\| POST \| `\/v2\/orders\/options\/\{orderId\}\/cancel` \| `cancelOptionOrder` \| Cancel an option order \| orders\.write \| https:\/\/developers\.clearing\.test\/docs\/v2\/trading-api\/options\/cancel-option-order \|/,
+    );
+    assert.doesNotMatch(text, /DELETE|\/v1\//);
+    const v1 = await callText(fixture.client, 'list_operations', {});
+    assert.match(
+      v1.text,
+      /\| DELETE \| `\/v1\/orders\/options\/\{orderId\}` \| `cancelOptionOrder` \| Cancel an option order \(deprecated\) \|/,
+    );
+  });
+
+  test('get_operation of a deprecated v1 operation says since when, its sunset and its replacement; v2 has none', async () => {
+    const v1 = await callText(fixture.client, 'get_operation', { operationId: 'cancelOptionOrder' });
+    assert.match(
+      v1.text,
+      /`DELETE \/v1\/orders\/options\/\{orderId\}` \(`cancelOptionOrder`, orders API v1, in the v1 docs\)/,
+    );
+    assert.match(
+      v1.text,
+      /\*\*Deprecated\*\* since 2026-11-30; sunset on 2028-03-01, when it stops working\. Use `POST \/v2\/orders\/options\/\{orderId\}\/cancel` instead\. Announcement: https:\/\/developer\.clearing\.example\/docs\/getting-started\/changelog#trading-api-1-5-0/,
+    );
+    const v2 = await callText(fixture.client, 'get_operation', { operationId: 'cancelOptionOrder', version: 'v2' });
+    assert.match(
+      v2.text,
+      /`POST \/v2\/orders\/options\/\{orderId\}\/cancel` \(`cancelOptionOrder`, orders API v2, in the v2 \(preview\) docs\)/,
+    );
+    assert.match(
+      v2.text,
+      /- URL: https:\/\/sandbox\.api\.clearing\.example\/v2\/orders\/options\/\{orderId\}\/cancel \(sandbox\)/,
+    );
+    assert.match(
+      v2.text,
+      /- Page: https:\/\/developers\.clearing\.test\/docs\/v2\/trading-api\/options\/cancel-option-order/,
+    );
+    assert.doesNotMatch(v2.text, /Deprecated/);
+    const placed = await callText(fixture.client, 'get_operation', { operationId: 'placeOptionOrder', version: 'v2' });
+    assert.match(placed.text, /- `clientOrderId` \(string, required\), anchor `request\.clientOrderId`/);
+    const unknown = await callText(fixture.client, 'get_operation', { operationId: 'getOptionOrder', version: 'v2' });
+    assert.equal(unknown.isError, true);
+    assert.match(unknown.text, /No operation of the v2 docs has the operationId "getOptionOrder"/);
+  });
+
+  test("validate_request checks a v2 request against v2's Try it module: clientOrderId is required", async () => {
+    const order = { operationId: 'placeOptionOrder', header, body: { quantity: '2' } };
+    const v2 = await callText(fixture.client, 'validate_request', { ...order, version: 'v2' });
+    assert.match(v2.text, /^invalid: .*in the v2 \(preview\) docs/);
+    assert.match(
+      v2.text,
+      /- field `clientOrderId`: issue `required` .*, see https:\/\/developers\.clearing\.test\/docs\/v2\/trading-api\/options\/single-option-order#request\.clientOrderId/,
+    );
+    const v1 = await callText(fixture.client, 'validate_request', order);
+    assert.match(v1.text, /^valid: the request passes the checks of placeOptionOrder in the v1 docs\./);
+    const fixed = await callText(fixture.client, 'validate_request', {
+      ...order,
+      body: { quantity: '2', clientOrderId: 'order-1' },
+      version: 'v2',
+    });
+    assert.match(fixed.text, /^valid: the request passes the checks of placeOptionOrder in the v2 \(preview\) docs\./);
+  });
+
+  test('explain_error knows DUPLICATE_CLIENT_ORDER_ID in v2, with its errors page row, and not in v1', async () => {
+    const v2 = await callText(fixture.client, 'explain_error', { code: 'duplicate_client_order_id', version: 'v2' });
+    assert.equal(v2.isError, false);
+    assert.match(v2.text, /^# 409 DUPLICATE_CLIENT_ORDER_ID\n\nIn the v2 \(preview\) docs:/);
+    assert.match(v2.text, /orders API \(1 operations\): A working order already has this clientOrderId\./);
+    assert.match(
+      v2.text,
+      /## Standard errors \(https:\/\/developers\.clearing\.test\/docs\/v2\/getting-started\/standard-errors\)/,
+    );
+    assert.match(v2.text, /Remedy: Find the first order with the clientOrderId search filter/);
+    const v1 = await callText(fixture.client, 'explain_error', { code: 'DUPLICATE_CLIENT_ORDER_ID' });
+    assert.equal(v1.isError, true);
+    assert.match(v1.text, /No error DUPLICATE_CLIENT_ORDER_ID is documented in the v1 docs/);
+  });
+
+  test('an unknown version is a tool error naming the versions the build has', async () => {
+    for (const [tool, args] of /** @type {const} */ ([
+      ['search_docs', { query: 'limitPrice' }],
+      ['read_page', { page: '/docs/getting-started/standard-errors' }],
+      ['list_operations', {}],
+      ['get_operation', { operationId: 'placeOptionOrder' }],
+      ['validate_request', { operationId: 'placeOptionOrder' }],
+      ['explain_error', { code: 'INVALID_FIELD' }],
+    ])) {
+      const { text, isError } = await callText(fixture.client, tool, { ...args, version: 'v3' });
+      assert.equal(isError, true, tool);
+      assert.match(text, /^No docs version "v3": this build has the docs versions v1, v2\./, tool);
+    }
+  });
+
+  test('a build of v1 only (DOCS_VERSIONS=current) says so when asked for v2, by argument or by path', async () => {
+    const client = await connectClient(
+      createMcpHandler({ readAsset: readAssetFromMemory(MCP_FILES_V1_ONLY), loadModule: importFromText }),
+    );
+    const listed = await callText(client, 'list_operations', { version: 'v2' });
+    assert.equal(listed.isError, true);
+    assert.match(listed.text, /^No docs version "v2": this build has v1 only\./);
+    const page = await callText(client, 'read_page', { page: '/docs/v2/getting-started/standard-errors' });
+    assert.equal(page.isError, true);
+    assert.match(page.text, /this build has v1 only/);
+    // v1 answers as ever, and the resources are v1's.
+    assert.equal((await callText(client, 'read_page', { page: 'Standard errors' })).text, ERRORS_PAGE);
+    const { resources } = await client.listResources();
+    assert.ok(resources.every((resource) => !resource.uri.startsWith('docs://docs/v2/')));
+    await client.close();
   });
 });
 

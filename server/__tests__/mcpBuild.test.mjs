@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { MCP_CATALOG_FILE } from '../../contracts/mcp/catalog.ts';
+import { MCP_CATALOG_FILE, mcpCatalogFile } from '../../contracts/mcp/catalog.ts';
 import { BUILD_DIR } from '../../tests/e2e/environment.mjs';
 import { createSiteApp } from '../app.mjs';
 import { createMcpHandler } from '../mcp/handler.mjs';
@@ -43,7 +43,9 @@ describe('the MCP server on the test build', { skip: SKIP }, () => {
     const manifest = JSON.parse(await readFile(path.join(BUILD, 'gate-manifest.json'), 'utf8'));
     assert.equal(manifest.files[MCP_CATALOG_FILE], 'protected');
     const site = createSiteApp({ readAsset: readAssetFromDirectory(BUILD), log: () => {} });
-    for (const file of [MCP_CATALOG_FILE, `${MCP_CATALOG_FILE}.br`]) {
+    const V2_CATALOG_FILE = mcpCatalogFile('v2');
+    assert.equal(manifest.files[V2_CATALOG_FILE], 'protected');
+    for (const file of [MCP_CATALOG_FILE, `${MCP_CATALOG_FILE}.br`, V2_CATALOG_FILE, `${V2_CATALOG_FILE}.br`]) {
       const response = await site.request(`/${file}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
       assert.equal(response.status, 401, file);
       assert.ok(!(await response.text()).includes('placeOptionOrder'), file);
@@ -77,6 +79,69 @@ describe('the MCP server on the test build', { skip: SKIP }, () => {
       if (markdown.length <= 20_000) assert.equal(text, markdown, page.path);
       else assert.ok(markdown.startsWith(text.slice(0, text.lastIndexOf('\n\n[Part 1 of'))), page.path);
     }
+  });
+
+  test("read_page answers every v2 page's Markdown, found by its /docs/v2 path, exactly as its .md file", async () => {
+    const pages = pagesOfLlmsTxt(await readFile(path.join(BUILD, 'llms-v2.txt'), 'utf8'), '/', 'v2');
+    assert.ok(pages.length > 50);
+    assert.ok(pages.every((page) => page.path.startsWith('/docs/v2/')));
+    for (const page of pages) {
+      const markdown = await readFile(path.join(BUILD, page.markdownFile), 'utf8');
+      const { text } = await callText(client, 'read_page', { page: page.path });
+      if (markdown.length <= 20_000) assert.equal(text, markdown, page.path);
+      else assert.ok(markdown.startsWith(text.slice(0, text.lastIndexOf('\n\n[Part 1 of'))), page.path);
+    }
+  });
+
+  test('the v2 docs: search, the cancel on /v2, the v1 cancel deprecated, the required clientOrderId, its 409', async () => {
+    const search = await callText(client, 'search_docs', { query: 'cancel an equity order', version: 'v2' });
+    assert.match(search.text, /^Results for "cancel an equity order" in the v2 \(preview\) docs/);
+    assert.match(search.text, new RegExp(`URL: ${SITE}docs/v2/trading-api/equity/cancel-equity-order`));
+    assert.doesNotMatch(search.text, new RegExp(`URL: ${SITE}docs/(?!v2/)`));
+
+    const listed = await callText(client, 'list_operations', { api: 'orders', version: 'v2' });
+    assert.match(listed.text, /\| POST \| `\/v2\/orders\/equity\/\{orderId\}\/cancel` \| `cancelEquityOrder` \|/);
+    assert.doesNotMatch(listed.text, /\| DELETE \|/);
+    const accounts = await callText(client, 'list_operations', { api: 'accounts', version: 'v2' });
+    // The APIs v2 leaves alone are v1's, on v2's pages.
+    assert.ok(
+      accounts.text.includes(
+        `| GET | \`/v1/accounts/{accountNumber}\` | \`getAccount\` | Get an account | accounts.read | ${SITE}docs/v2/accounts-api/endpoints/get-account |`,
+      ),
+      accounts.text,
+    );
+
+    const deprecated = await callText(client, 'get_operation', { operationId: 'cancelEquityOrder', parts: [] });
+    assert.match(
+      deprecated.text,
+      /\*\*Deprecated\*\* since 2026-11-30; sunset on 2028-03-01, when it stops working\. Use `POST \/v2\/orders\/equity\/\{orderId\}\/cancel` instead\./,
+    );
+
+    const order = {
+      operationId: 'placeEquityOrder',
+      header: { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' },
+      body: {
+        accountNumber: '5GT10001',
+        symbol: 'XMPL',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '10',
+        timeInForce: 'DAY',
+      },
+    };
+    const v1 = await callText(client, 'validate_request', order);
+    assert.match(v1.text, /^valid: /);
+    const v2 = await callText(client, 'validate_request', { ...order, version: 'v2' });
+    assert.match(v2.text, /^invalid: /);
+    assert.match(v2.text, /- field `clientOrderId`: issue `required`/);
+    assert.match(v2.text, new RegExp(`${SITE}docs/v2/trading-api/equity/single-equity-order#request\\.clientOrderId`));
+
+    const explained = await callText(client, 'explain_error', { code: 'DUPLICATE_CLIENT_ORDER_ID', version: 'v2' });
+    assert.equal(explained.isError, false);
+    assert.match(explained.text, /^# 409 DUPLICATE_CLIENT_ORDER_ID\n\nIn the v2 \(preview\) docs:/);
+    assert.match(explained.text, /A working order already has this `clientOrderId`/);
+    const inV1 = await callText(client, 'explain_error', { code: 'DUPLICATE_CLIENT_ORDER_ID' });
+    assert.equal(inV1.isError, true);
   });
 
   test('validate_request flags a fractional option quantity with the issue the errors page gives', async () => {

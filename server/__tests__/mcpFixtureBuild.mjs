@@ -140,12 +140,17 @@ const SEARCH_INDEX = [
 
 /** @type {import('../../contracts/mcp/catalog.ts').McpCatalog} */
 const CATALOG = {
+  version: 'v1',
+  label: 'v1',
+  versions: ['v1', 'v2'],
   operations: [
     {
       api: 'orders',
+      apiVersion: 'v1',
       operationId: 'placeOptionOrder',
       method: 'POST',
       path: '/orders/options',
+      serverUrl: 'https://sandbox.api.clearing.example/v1',
       summary: 'Place a single option order',
       description: 'Places an order for one option contract.',
       tags: ['Option orders'],
@@ -193,12 +198,15 @@ const CATALOG = {
       ],
       tryItModule: 'docs/try-it/placeOptionOrder.js',
       issueVocabulary: 'OrderValidationIssue',
+      deprecation: null,
     },
     {
       api: 'orders',
+      apiVersion: 'v1',
       operationId: 'getOptionOrder',
       method: 'GET',
       path: '/orders/options/{orderId}',
+      serverUrl: 'https://sandbox.api.clearing.example/v1',
       summary: 'Get an option order',
       description: '',
       tags: ['Option orders'],
@@ -211,6 +219,33 @@ const CATALOG = {
       samples: [],
       tryItModule: 'docs/try-it/getOptionOrder.js',
       issueVocabulary: 'OrderValidationIssue',
+      deprecation: null,
+    },
+    {
+      api: 'orders',
+      apiVersion: 'v1',
+      operationId: 'cancelOptionOrder',
+      method: 'DELETE',
+      path: '/orders/options/{orderId}',
+      serverUrl: 'https://sandbox.api.clearing.example/v1',
+      summary: 'Cancel an option order',
+      description: 'Asks to cancel the unfilled part of a working option order.',
+      tags: ['Option orders'],
+      scopes: [['orders.write']],
+      page: '/docs/trading-api/options/cancel-option-order',
+      parameters: [],
+      request: null,
+      responses: [],
+      examples: [],
+      samples: [],
+      tryItModule: 'docs/try-it/cancelOptionOrder.js',
+      issueVocabulary: 'OrderValidationIssue',
+      deprecation: {
+        since: '2026-11-30',
+        sunset: '2028-03-01',
+        replacement: 'POST /v2/orders/options/{orderId}/cancel',
+        link: 'https://developer.clearing.example/docs/getting-started/changelog#trading-api-1-5-0',
+      },
     },
   ],
   errors: [
@@ -219,6 +254,132 @@ const CATALOG = {
       code: 'INSUFFICIENT_BUYING_POWER',
       status: 422,
       meaning: "The account can't pay the premium of a buy.",
+      operationIds: ['placeOptionOrder'],
+    },
+  ],
+};
+
+/** v2's (the preview's) standard errors: v2 adds DUPLICATE_CLIENT_ORDER_ID. */
+export const V2_ERRORS_PAGE = `---
+title: "Standard errors"
+description: "The error envelope."
+---
+
+# Standard errors
+
+Every API answers errors in one envelope.
+
+## Error codes
+
+| Code | HTTP status | Meaning | Remedy |
+| - | - | - | - |
+| \`INVALID_FIELD\` | \`400\` | A field is missing or malformed. | Correct the fields listed in details. |
+| \`DUPLICATE_CLIENT_ORDER_ID\` | \`409\` | A working order already has this clientOrderId. | Find the first order with the clientOrderId search filter; don't place it again. |
+`;
+
+export const V2_CANCEL_PAGE = `---
+title: "Cancel an option order"
+---
+
+# Cancel an option order
+
+Asks to cancel a working option order.
+
+## Operation
+
+\`POST /orders/options/{orderId}/cancel\`
+`;
+
+const LLMS_V2_TXT = `# Clearing API Developer Docs v2 (preview)
+
+> Integrate with our APIs
+
+## Getting started
+
+- [Standard errors](${SITE}/docs/v2/getting-started/standard-errors.md): The error envelope every API returns.
+
+## Trading API
+
+- [Cancel an option order](${SITE}/docs/v2/trading-api/options/cancel-option-order.md): Cancel a working option order with POST …/cancel.
+- [Place a single option order](${SITE}/docs/v2/trading-api/options/single-option-order.md): Open or close a position in one listed option contract.
+`;
+
+const V2_SEARCH_INDEX = [
+  {
+    documents: [
+      { i: 1, t: 'Standard errors', u: '/docs/v2/getting-started/standard-errors', b: ['Getting started'] },
+      { i: 2, t: 'Cancel an option order', u: '/docs/v2/trading-api/options/cancel-option-order', b: ['Trading API'] },
+      {
+        i: 3,
+        t: 'Place a single option order',
+        u: '/docs/v2/trading-api/options/single-option-order',
+        b: ['Trading API'],
+      },
+    ],
+  },
+  { documents: [] },
+  { documents: [] },
+  { documents: [] },
+  {
+    documents: [
+      {
+        i: 4,
+        t: 'clientOrderId (request.clientOrderId)',
+        s: 'clientOrderId (request.clientOrderId)',
+        u: '/docs/v2/trading-api/options/single-option-order',
+        h: '#request.clientOrderId',
+        p: 3,
+      },
+    ],
+  },
+];
+
+/** v2's catalog: Trading API v2 (the cancel is POST …/cancel, clientOrderId is required). */
+/** @type {import('../../contracts/mcp/catalog.ts').McpCatalog} */
+const V2_CATALOG = {
+  version: 'v2',
+  label: 'v2 (preview)',
+  versions: ['v1', 'v2'],
+  operations: [
+    {
+      ...CATALOG.operations[0],
+      apiVersion: 'v2',
+      serverUrl: 'https://sandbox.api.clearing.example/v2',
+      page: '/docs/v2/trading-api/options/single-option-order',
+      request: {
+        contentType: 'application/json',
+        required: true,
+        description: 'The order to place.',
+        fields: [
+          ...(CATALOG.operations[0].request?.fields ?? []),
+          {
+            name: 'clientOrderId',
+            anchor: 'request.clientOrderId',
+            type: 'string',
+            required: true,
+            description: 'Your own ID of the order, unique among your working orders.',
+          },
+        ],
+      },
+      tryItModule: 'docs/try-it/v2/placeOptionOrder.js',
+    },
+    {
+      ...CATALOG.operations[2],
+      apiVersion: 'v2',
+      method: 'POST',
+      path: '/orders/options/{orderId}/cancel',
+      serverUrl: 'https://sandbox.api.clearing.example/v2',
+      page: '/docs/v2/trading-api/options/cancel-option-order',
+      tryItModule: 'docs/try-it/v2/cancelOptionOrder.js',
+      deprecation: null,
+    },
+  ],
+  errors: [
+    {
+      api: 'orders',
+      code: 'DUPLICATE_CLIENT_ORDER_ID',
+      status: 409,
+      meaning: 'A working order already has this clientOrderId.',
       operationIds: ['placeOptionOrder'],
     },
   ],
@@ -249,8 +410,14 @@ export default {
 };
 `;
 
-/** Files of the fixture build, by path relative to the build root. */
-export const MCP_FILES = {
+/** v2's Try it module of `placeOptionOrder`: v1's checks, and clientOrderId is required. */
+const V2_TRY_IT_MODULE = TRY_IT_MODULE.replace(
+  '  if (!value.header ||',
+  "  if (body !== undefined && typeof body.clientOrderId !== 'string') errors.push({ instancePath: '/body', keyword: 'required', params: { missingProperty: 'clientOrderId' }, message: \"must have required property 'clientOrderId'\" });\n  if (!value.header ||",
+);
+
+/** The files of a build of v1 only (`DOCS_VERSIONS=current`), by path relative to the build root. */
+export const MCP_FILES_V1_ONLY = {
   'gate-manifest.json': JSON.stringify({ baseUrl: '/' }),
   'llms.txt': LLMS_TXT,
   'docs/getting-started/standard-errors.md': ERRORS_PAGE,
@@ -258,8 +425,24 @@ export const MCP_FILES = {
   'docs/trading-api/index.md': '---\ntitle: "Trading API"\n---\n\n# Trading API\n\nOrders.\n',
   'docs/trading-api/options/single-option-order.md': OPTION_ORDER_PAGE,
   'search-index.json': JSON.stringify(SEARCH_INDEX),
-  'docs/mcp-catalog.json': JSON.stringify(CATALOG),
+  'docs/mcp-catalog.json': JSON.stringify({ ...CATALOG, versions: ['v1'] }),
   'docs/try-it/placeOptionOrder.js': TRY_IT_MODULE,
+};
+
+/** Files of the fixture build, both docs versions, by path relative to the build root. */
+export const MCP_FILES = {
+  ...MCP_FILES_V1_ONLY,
+  'docs/mcp-catalog.json': JSON.stringify(CATALOG),
+  'llms-v2.txt': LLMS_V2_TXT,
+  'docs/v2/getting-started/standard-errors.md': V2_ERRORS_PAGE,
+  'docs/v2/trading-api/options/cancel-option-order.md': V2_CANCEL_PAGE,
+  'docs/v2/trading-api/options/single-option-order.md': OPTION_ORDER_PAGE.replace(
+    '## Errors',
+    '- `clientOrderId` (string, required)\n\n## Errors',
+  ),
+  'docs/v2/search-index.json': JSON.stringify(V2_SEARCH_INDEX),
+  'docs/v2/mcp-catalog.json': JSON.stringify(V2_CATALOG),
+  'docs/try-it/v2/placeOptionOrder.js': V2_TRY_IT_MODULE,
 };
 
 /**

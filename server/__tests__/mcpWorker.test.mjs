@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 
-import { callText, connectClient, ERRORS_PAGE, SITE } from './mcpFixture.mjs';
+import { callText, connectClient, ERRORS_PAGE, SITE, V2_ERRORS_PAGE } from './mcpFixture.mjs';
 import { MCP_FILES } from './mcpFixtureBuild.mjs';
 import { bundledBuildPlugin, readWorkerConfig } from './workerSite.mjs';
 
@@ -41,9 +41,14 @@ let buildDir = '';
 before(async () => {
   const config = await readWorkerConfig();
   buildDir = await mkdtemp(path.join(tmpdir(), 'mcp-worker-build-'));
-  const tryItFile = 'docs/try-it/placeOptionOrder.js';
-  await mkdir(path.join(buildDir, path.dirname(tryItFile)), { recursive: true });
-  await writeFile(path.join(buildDir, tryItFile), MCP_FILES[tryItFile]);
+  // v1's module and v2's (docs/try-it/v2/), as a build of both docs versions has them.
+  for (const tryItFile of /** @type {const} */ ([
+    'docs/try-it/placeOptionOrder.js',
+    'docs/try-it/v2/placeOptionOrder.js',
+  ])) {
+    await mkdir(path.join(buildDir, path.dirname(tryItFile)), { recursive: true });
+    await writeFile(path.join(buildDir, tryItFile), MCP_FILES[tryItFile]);
+  }
   const bundle = await build({
     // A Worker serving the MCP server on the fixture build. As in the site's Worker, no code is loaded from data:
     // validate_request runs the build's Try it modules bundled into the Worker.
@@ -140,6 +145,37 @@ describe('the MCP server on workerd', () => {
       Object.keys(metafile.inputs).some((input) => input.endsWith('docs/try-it/placeOptionOrder.js')),
       'the build module is in the bundle',
     );
+  });
+
+  test("answers from v2 when asked: its pages, search, operations, checks (v2's bundled module) and errors", async () => {
+    const page = await callText(client, 'read_page', { page: '/docs/v2/getting-started/standard-errors' });
+    assert.equal(page.text, V2_ERRORS_PAGE);
+    const search = await callText(client, 'search_docs', { query: 'clientOrderId', version: 'v2' });
+    assert.match(search.text, /Operation: placeOptionOrder \(POST \/v2\/orders\/options\)/);
+    const listed = await callText(client, 'list_operations', { version: 'v2' });
+    assert.match(listed.text, /\| POST \| `\/v2\/orders\/options\/\{orderId\}\/cancel` \| `cancelOptionOrder` \|/);
+    const deprecated = await callText(client, 'get_operation', { operationId: 'cancelOptionOrder' });
+    assert.match(
+      deprecated.text,
+      /\*\*Deprecated\*\* since 2026-11-30; sunset on 2028-03-01.*Use `POST \/v2\/orders\/options\/\{orderId\}\/cancel` instead/,
+    );
+    const order = {
+      operationId: 'placeOptionOrder',
+      header: { 'Idempotency-Key': '0b6f3c53-3d53-4a43-9a1f-1a8f0b7e2c11' },
+      body: { quantity: '2' },
+    };
+    const v2 = await callText(client, 'validate_request', { ...order, version: 'v2' });
+    assert.match(v2.text, /- field `clientOrderId`: issue `required`/);
+    assert.match((await callText(client, 'validate_request', order)).text, /^valid: /);
+    assert.ok(
+      Object.keys(metafile.inputs).some((input) => input.endsWith('docs/try-it/v2/placeOptionOrder.js')),
+      "v2's module is in the bundle",
+    );
+    const explained = await callText(client, 'explain_error', { code: 'DUPLICATE_CLIENT_ORDER_ID', version: 'v2' });
+    assert.match(explained.text, /^# 409 DUPLICATE_CLIENT_ORDER_ID/);
+    const unknown = await callText(client, 'search_docs', { query: 'x', version: 'v9' });
+    assert.equal(unknown.isError, true);
+    assert.match(unknown.text, /this build has the docs versions v1, v2/);
   });
 
   test('validate_request on an operation whose module the build lacks says so', async () => {

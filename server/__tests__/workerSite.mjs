@@ -146,12 +146,12 @@ export function bundledBuildPlugin(config, assetsDir) {
           );
         }
         const source = await readFile(args.path, 'utf8');
-        const expression = `import(\`${deployed}/docs/try-it/\${operationId}.js\`)`;
+        const expression = `import(\`${deployed}/docs/try-it/\${moduleName}.js\`)`;
         if (!source.includes(expression))
           throw new Error(`${args.path} no longer has ${expression}: keep the harness in step`);
         // A build without Try it modules (a fixture) bundles none: esbuild refuses a glob over a missing folder.
         const replacement = existsSync(path.join(assetsDir, 'docs/try-it'))
-          ? `import(\`${served}/docs/try-it/\${operationId}.js\`)`
+          ? `import(\`${served}/docs/try-it/\${moduleName}.js\`)`
           : `Promise.reject(new Error('the Worker was bundled from a build without Try it modules'))`;
         return { contents: source.replace(expression, replacement), loader: 'js' };
       });

@@ -20,7 +20,9 @@ const SERVER_INFO = { name: 'clearing-developer-docs', version: '1.0.0' };
 const INSTRUCTIONS =
   "The clearing provider's developer docs: search_docs to find a page, operation or field; read_page for a page's Markdown; " +
   'list_operations and get_operation for the API reference; validate_request to check a request before sending it; ' +
-  'explain_error for an error answer. Long answers come in parts: call again with part: 2, 3, … as the answer says.';
+  'explain_error for an error answer. They answer from the current docs, v1, unless asked for version: "v2", the preview ' +
+  '(Trading API v2); read_page takes a v2 page by its /docs/v2/ path too. ' +
+  'Long answers come in parts: call again with part: 2, 3, … as the answer says.';
 
 /**
  * A JSON-RPC error answer (HTTP status as the transport gives its own).

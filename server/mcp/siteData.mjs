@@ -1,21 +1,59 @@
 // @ts-check
 /**
- * What the MCP tools read, all from the built site through `readAsset` (so Node and the Worker read the same):
- * the page list of `llms.txt` (title, description, section, `.md` file), the pages' Markdown, the search index and
- * the MCP catalog (contracts/mcp/catalog.ts). Each is read once per server (per process, or per Worker
- * isolate) when a tool first needs it; a failed read is retried by the next call.
+ * What the MCP tools read, all from the built site through `readAsset` (so Node and the Worker read the same),
+ * per docs version (`v1`, the current docs at /docs; `v2`, the preview at /docs/v2): the page list of its llms
+ * index (`llms.txt`, `llms-v2.txt`: title, description, section, `.md` file), the pages' Markdown, its search index
+ * and its MCP catalog (contracts/mcp/catalog.ts), v1's of which names the versions the build includes. Each is
+ * read once per server (per process, or per Worker isolate) when a tool first needs it; a failed read is retried
+ * by the next call.
  */
-import { LLMS_INDEX_FILE } from '../../config/pageMarkdown.mjs';
-import { MCP_CATALOG_FILE } from '../../contracts/mcp/catalog.ts';
+import { llmsFileNames } from '../../config/pageMarkdown.mjs';
+import { mcpCatalogFile } from '../../contracts/mcp/catalog.ts';
 import { pathWithinBase } from '../basePath.mjs';
 import { GATE_MANIFEST_FILE } from '../gate/accessPolicy.mjs';
 import { buildSearchIndex } from './docsSearch.mjs';
 
-const SEARCH_INDEX_FILE = 'search-index.json';
+/** The docs version a tool answers from when it is asked for none: the current docs, at /docs. */
+export const DEFAULT_VERSION = 'v1';
 
 /**
- * A docs page as `llms.txt` lists it.
+ * The files of a docs version (by its API version) in the build: v1's at the root (`llms.txt`,
+ * `search-index.json`), a later version's named after it (`llms-v2.txt`) or under its docs (`docs/v2/…`), as
+ * plugins/page-markdown and plugins/search-index write them.
+ * @param {string} version
+ */
+function versionFiles(version) {
+  const later = version !== DEFAULT_VERSION;
+  return {
+    llmsIndex: llmsFileNames(later ? version : '').index,
+    searchIndex: later ? `docs/${version}/search-index.json` : 'search-index.json',
+    catalog: mcpCatalogFile(version),
+  };
+}
+
+/**
+ * The docs version of a page's key (`docs/v2/trading-api` is v2's), when its path names one; v1's has none.
+ * @param {string} key
+ */
+export function versionOfKey(key) {
+  return /^docs\/(v\d+)(?:\/|$)/.exec(key)?.[1];
+}
+
+/**
+ * A page's key in another docs version: `docs/v2/x` in v1 is `docs/x`, and `docs/x` in v2 is `docs/v2/x`.
+ * @param {string} key
+ * @param {string} version
+ */
+export function keyInVersion(key, version) {
+  const current = key.replace(/^docs\/v\d+(?=\/|$)/, 'docs');
+  if (version === DEFAULT_VERSION || !/^docs(?:\/|$)/.test(current)) return current;
+  return current.replace(/^docs(?=\/|$)/, `docs/${version}`);
+}
+
+/**
+ * A docs page as its version's llms index (`llms.txt`, `llms-v2.txt`) lists it.
  * @typedef {object} DocsPage
+ * @property {string} version its docs version (`v1`, `v2`)
  * @property {string} key the page's path below the base URL, without `.md`, `index` or a final `/` (`docs/trading-api/options/single-option-order`)
  * @property {string} title
  * @property {string} description
@@ -60,9 +98,10 @@ export function pageKey(path) {
  * The pages `llms.txt` lists, by section, as the build wrote them: `## Section`, then `- [Title](URL.md): description`.
  * @param {string} text
  * @param {string} baseUrl
+ * @param {string} [version] the docs version whose index it is
  * @returns {DocsPage[]}
  */
-export function pagesOfLlmsTxt(text, baseUrl) {
+export function pagesOfLlmsTxt(text, baseUrl, version = DEFAULT_VERSION) {
   /** @type {DocsPage[]} */
   const pages = [];
   let section = '';
@@ -81,6 +120,7 @@ export function pagesOfLlmsTxt(text, baseUrl) {
     if (pages.some((page) => page.key === key)) continue;
     const routePath = markdownFile.endsWith('index.md') ? markdownFile.slice(0, -'index.md'.length) : key;
     pages.push({
+      version,
       key,
       title: link[1],
       description: (link[3] ?? '').trim(),
@@ -129,16 +169,49 @@ export function createSiteData(readAsset) {
       return typeof base === 'string' && base.startsWith('/') && base.endsWith('/') ? base : '/';
     });
 
+  /**
+   * A docs version's MCP catalog.
+   * @param {string} version
+   * @returns {Promise<import('../../contracts/mcp/catalog.ts').McpCatalog>}
+   */
+  const catalog = (version = DEFAULT_VERSION) =>
+    once(`catalog:${version}`, async () => JSON.parse(await required(versionFiles(version).catalog)));
+
+  /** The docs versions the build includes, v1 first, as v1's catalog names them (v1 alone when it names none). */
+  const versions = () =>
+    once('versions', async () => {
+      const { versions: named } = await catalog(DEFAULT_VERSION);
+      return Array.isArray(named) && named.length > 0 ? named : [DEFAULT_VERSION];
+    });
+
+  /**
+   * A docs version's pages.
+   * @param {string} version
+   * @returns {Promise<DocsPage[]>}
+   */
+  const pages = (version = DEFAULT_VERSION) =>
+    once(`pages:${version}`, async () =>
+      pagesOfLlmsTxt(await required(versionFiles(version).llmsIndex), await baseUrl(), version),
+    );
+
   return {
     baseUrl,
-    /** @returns {Promise<DocsPage[]>} */
-    pages: () => once('pages', async () => pagesOfLlmsTxt(await required(LLMS_INDEX_FILE), await baseUrl())),
+    versions,
+    pages,
+    /** Every version's pages, v1's first. */
+    allPages: async () => (await Promise.all((await versions()).map((version) => pages(version)))).flat(),
     /** @param {DocsPage} page */
     markdown: (page) => required(page.markdownFile),
-    /** @returns {Promise<import('./docsSearch.mjs').SearchIndex>} */
-    searchIndex: () => once('search', async () => buildSearchIndex(JSON.parse(await required(SEARCH_INDEX_FILE)))),
-    /** @returns {Promise<import('../../contracts/mcp/catalog.ts').McpCatalog>} */
-    catalog: () => once('catalog', async () => JSON.parse(await required(MCP_CATALOG_FILE))),
+    /**
+     * A docs version's search index.
+     * @param {string} version
+     * @returns {Promise<import('./docsSearch.mjs').SearchIndex>}
+     */
+    searchIndex: (version = DEFAULT_VERSION) =>
+      once(`search:${version}`, async () =>
+        buildSearchIndex(JSON.parse(await required(versionFiles(version).searchIndex))),
+      ),
+    catalog,
     /**
      * A Try it module (contracts/tryIt/operation.ts) loaded by `load`, once per file; undefined when the build has none.
      * @param {string} file

@@ -55,8 +55,9 @@ test.describe('anonymous', () => {
     expect((await page.request.get('/search-index.json')).status()).toBe(401);
     // The Try it panel's module of an operation (plugins/try-it): standalone, outside webpack's chunks.
     expect((await page.request.get('/docs/try-it/getAccount.js')).status()).toBe(401);
-    // The MCP server's catalog of the descriptions (plugins/mcp-catalog).
+    // The MCP server's catalogs of the descriptions (plugins/mcp-catalog), v1's and v2's.
     expect((await page.request.get('/docs/mcp-catalog.json')).status()).toBe(401);
+    expect((await page.request.get('/docs/v2/mcp-catalog.json')).status()).toBe(401);
     expect((await page.request.get('/gate-manifest.json')).status()).toBe(404);
     expect((await page.request.get('/robots.txt')).status()).toBe(200);
   });

@@ -134,6 +134,15 @@ const MCP_CALLS = [
   { method: 'tools/call', params: { name: 'read_page', arguments: { page: CANARY_PAGE, part: 2 } } },
   { method: 'tools/call', params: { name: 'search_docs', arguments: { query: 'Leak canary partners only' } } },
   { method: 'tools/call', params: { name: 'get_operation', arguments: { operationId: 'placeEquityOrder' } } },
+  // The same page in v2 (the preview), by its path, and a search of v2's index.
+  {
+    method: 'tools/call',
+    params: { name: 'read_page', arguments: { page: `/docs/v2${CANARY_PAGE.slice(5)}`, part: 2 } },
+  },
+  {
+    method: 'tools/call',
+    params: { name: 'search_docs', arguments: { query: 'Leak canary partners only', version: 'v2' } },
+  },
 ];
 
 /** Each MCP call, sent alone to `<origin>/mcp` with `authorization` (if any) and `cookie` (if any). */
@@ -215,9 +224,10 @@ for (const target of TARGETS) {
       const tokens = await signInAsAssistant(page, `${SITE_ORIGIN}/mcp`);
       const answers = await callMcp(site.url, { authorization: `Bearer ${tokens.access_token}` });
       expect(answers.map(({ status }) => status)).toEqual(MCP_CALLS.map(() => 200));
-      // The page as a resource, the second part of its Markdown (the canary sits at its end), and a search for it.
+      // The page as a resource, the second part of its Markdown (the canary sits at its end), and a search for it;
+      // in v2 too.
       expect(answers.filter(({ text }) => text.includes(LEAK_CANARY)).map(({ call }) => call)).toEqual(
-        [MCP_CALLS[2], MCP_CALLS[4], MCP_CALLS[5]].map((call) => JSON.stringify(call)),
+        [MCP_CALLS[2], MCP_CALLS[4], MCP_CALLS[5], MCP_CALLS[7], MCP_CALLS[8]].map((call) => JSON.stringify(call)),
       );
     });
 

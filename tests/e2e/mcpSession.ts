@@ -177,10 +177,14 @@ export function describeMcpSession(settings: McpSessionSettings): void {
   const resourceUrl = new URL(resource);
   const built = (file: string) => readFileSync(path.join(buildDir, file), 'utf8');
   // Read when a test runs, not when the file is loaded: listing the tests needs no build.
-  const catalogue = () =>
-    JSON.parse(built('docs/mcp-catalog.json')) as {
-      operations: { operationId: string; method: string; path: string }[];
-    };
+  type Catalogue = {
+    versions: string[];
+    operations: { operationId: string; method: string; path: string; serverUrl: string }[];
+  };
+  const catalogue = (file = 'docs/mcp-catalog.json') => JSON.parse(built(file)) as Catalogue;
+  /** An operation's path as the tools give it: under its server's path (`/v1/orders/equity`, `/v2/…`). */
+  const pathOf = (operation: Catalogue['operations'][number]) =>
+    `${new URL(operation.serverUrl).pathname.replace(/\/+$/, '')}${operation.path}`;
   const SHORT_PAGE = 'docs/getting-started/standard-errors';
   const LONG_PAGE = 'docs/trading-api/options/single-option-order';
 
@@ -301,7 +305,32 @@ export function describeMcpSession(settings: McpSessionSettings): void {
 
           const equityOrder = catalogue().operations.find(({ operationId }) => operationId === 'placeEquityOrder')!;
           const operation = await callTool(client, info, 'get_operation', { operationId: 'placeEquityOrder' });
-          expect(operation.text).toContain(`\`${equityOrder.method} ${equityOrder.path}\``);
+          expect(operation.text).toContain(`\`${equityOrder.method} ${pathOf(equityOrder)}\``);
+          expect(pathOf(equityOrder)).toBe('/v1/orders/equity');
+
+          // One call of the v2 docs (the preview): v2's cancel where the build has v2, else the tool says this
+          // build has v1 only (the base-URL build, DOCS_VERSIONS=current).
+          const v2Cancel = await callTool(client, info, 'get_operation', {
+            operationId: 'cancelEquityOrder',
+            version: 'v2',
+            parts: ['parameters'],
+          });
+          if (catalogue().versions.includes('v2')) {
+            const cancel = catalogue('docs/v2/mcp-catalog.json').operations.find(
+              ({ operationId }) => operationId === 'cancelEquityOrder',
+            )!;
+            expect(`${cancel.method} ${pathOf(cancel)}`).toBe('POST /v2/orders/equity/{orderId}/cancel');
+            expect(v2Cancel.isError).toBe(false);
+            expect(v2Cancel.text).toContain(
+              '`POST /v2/orders/equity/{orderId}/cancel` (`cancelEquityOrder`, orders API v2',
+            );
+            expect(v2Cancel.text).toContain(`- Page: ${siteUrl}docs/v2/trading-api/equity/cancel-equity-order`);
+            expect(v2Cancel.text).not.toContain('Deprecated');
+          } else {
+            expect(catalogue().versions).toEqual(['v1']);
+            expect(v2Cancel.isError).toBe(true);
+            expect(v2Cancel.text).toMatch(/^No docs version "v2": this build has v1 only\./);
+          }
           expect(operation.text).toContain('anchor `request.limitPrice`');
 
           const check = await callTool(client, info, 'validate_request', A_FRACTIONAL_OPTION_ORDER);
@@ -328,9 +357,9 @@ export function describeMcpSession(settings: McpSessionSettings): void {
           );
 
           const listed = await callTool(client, info, 'list_operations', {});
-          expect(listed.text).toMatch(new RegExp(`^${catalogue().operations.length} operations:`));
-          for (const { operationId, path: operationPath } of catalogue().operations) {
-            expect(listed.text).toContain(`| \`${operationPath}\` | \`${operationId}\` |`);
+          expect(listed.text).toMatch(new RegExp(`^${catalogue().operations.length} operations of the v1 docs:`));
+          for (const operation of catalogue().operations) {
+            expect(listed.text).toContain(`| \`${pathOf(operation)}\` | \`${operation.operationId}\` |`);
           }
 
           const resources = [];
@@ -343,15 +372,15 @@ export function describeMcpSession(settings: McpSessionSettings): void {
           info.annotations.push({ type: 'mcp call', description: `resources/list → ${resources.length} pages` });
           expect(resources.length).toBeGreaterThan(50);
           // The resources are the build's pages as Markdown: one for each `.md` file (`<page>.md`, `<page>/index.md`)
-          // of v1, the docs version llms.txt lists; the other versions' pages (docs/v2/…) are not the MCP server's.
+          // of every docs version the build has, as each one's llms index lists them (v2's are docs/v2/…).
           const fileOf = (uri: string) => {
             const page = uri.replace(/^docs:\/\//, '');
             return existsSync(path.join(buildDir, `${page}.md`)) ? `${page}.md` : `${page}/index.md`;
           };
           const markdownFiles = readdirSync(path.join(buildDir, 'docs'), { recursive: true, encoding: 'utf8' })
             .filter((file) => file.endsWith('.md'))
-            .map((file) => `docs/${file.split(path.sep).join('/')}`)
-            .filter((file) => !/^docs\/v\d+\//.test(file));
+            .map((file) => `docs/${file.split(path.sep).join('/')}`);
+          expect(markdownFiles.some((file) => file.startsWith('docs/v2/'))).toBe(catalogue().versions.includes('v2'));
           expect(resources.map(({ uri }) => fileOf(uri)).sort()).toEqual(markdownFiles.sort());
           const uri = `docs://${SHORT_PAGE}`;
           expect(resources.map((item) => item.uri)).toContain(uri);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { tryItAnchor } from '../anchor';
-import { operationIdOfTryItModule, responseCheckName, TRY_IT_MODULE_FILES, tryItModuleFile } from '../operation';
+import { responseCheckName, TRY_IT_MODULE_FILES, tryItModuleFile, tryItModuleName } from '../operation';
 
 describe('the Try it contracts', () => {
   it('names each operation’s module where the gate’s classification finds it, and nothing else', () => {
@@ -8,12 +8,12 @@ describe('the Try it contracts', () => {
       expect(TRY_IT_MODULE_FILES.test(tryItModuleFile(operationId))).toBe(true);
     }
     expect(tryItModuleFile('getAccount')).toBe('docs/try-it/getAccount.js');
-    // A later API version's modules are in its folder; the MCP server reads v1's only.
+    // A later API version's modules are in its folder, named by it for the MCP server on a Worker.
     expect(tryItModuleFile('cancelEquityOrder', 'v2')).toBe('docs/try-it/v2/cancelEquityOrder.js');
     expect(tryItModuleFile('cancelEquityOrder', 'v1')).toBe('docs/try-it/cancelEquityOrder.js');
     expect(TRY_IT_MODULE_FILES.test('docs/try-it/v2/cancelEquityOrder.js')).toBe(true);
-    expect(operationIdOfTryItModule('docs/try-it/cancelEquityOrder.js')).toBe('cancelEquityOrder');
-    expect(operationIdOfTryItModule('docs/try-it/v2/cancelEquityOrder.js')).toBeUndefined();
+    expect(tryItModuleName('docs/try-it/cancelEquityOrder.js')).toBe('cancelEquityOrder');
+    expect(tryItModuleName('docs/try-it/v2/cancelEquityOrder.js')).toBe('v2/cancelEquityOrder');
     for (const file of [
       'docs/try-it/a/b.js',
       'docs/try-it/v2/a/b.js',
@@ -22,6 +22,7 @@ describe('the Try it contracts', () => {
       'docs/try-it.js',
     ]) {
       expect(TRY_IT_MODULE_FILES.test(file)).toBe(false);
+      expect(tryItModuleName(file)).toBeUndefined();
     }
   });
 

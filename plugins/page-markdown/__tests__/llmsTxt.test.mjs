@@ -304,7 +304,11 @@ test("each docs version has its own set: v1's names, v2's with v2 after llms-; e
     v2Index,
     /in one file, for tools that index the whole documentation: https:\/\/docs\.example\.com\/portal\/llms-v2-full\.txt/,
   );
-  assert.match(v2Index, /serves the pages of https:\/\/docs\.example\.com\/portal\/llms\.txt, not these/);
+  assert.match(
+    v2Index,
+    /the MCP server https:\/\/docs\.example\.com\/portal\/mcp, whose tools read these pages when asked for version: "v2" \(how to connect one: https:\/\/docs\.example\.com\/portal\/docs\/getting-started\/assistant\.md\)/,
+  );
+  assert.match(v2Index, /attach a section's file, or connect the MCP server\./);
   // v2's index lists its pages as the MCP server would read a page list (server/mcp/siteData.mjs), v1's none of them.
   assert.deepEqual(
     [...v2Index.matchAll(/^- \[.+?\]\((\S+?\.md)\)/gm)].map((match) => match[1]),

@@ -6,34 +6,41 @@
 import * as z from 'zod';
 import { answerPart } from '../answerParts.mjs';
 import { closest } from '../closest.mjs';
-import { part, toolError } from '../toolContext.mjs';
+import { part, toolError, version } from '../toolContext.mjs';
 
 /**
  * @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server
  * @param {import('../toolContext.mjs').ToolContext} context
  */
-export function registerExplainError(server, { site, absolute, findOperation }) {
+export function registerExplainError(server, { site, absolute, docsVersion, versionLabel, findOperation }) {
   server.registerTool(
     'explain_error',
     {
       title: 'Explain an API error',
       description:
-        'What an API error (HTTP status and error.code) means and what to do about it, from the errors pages and the descriptions.',
+        'What an API error (HTTP status and error.code) means and what to do about it, from the errors pages and the descriptions of v1 or v2.',
       inputSchema: {
         code: z.string().min(1).max(100).describe('The error.code of the answer, such as "INSUFFICIENT_BUYING_POWER".'),
         status: z.number().int().min(100).max(599).optional().describe('The HTTP status, such as 422.'),
         operationId: z.string().optional().describe('The operation that answered, for its own advice.'),
+        version,
         part,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ code: askedCode, status, operationId, part: wanted }) => {
+    async ({ code: askedCode, status, operationId, version: askedVersion, part: wanted }) => {
+      const chosen = await docsVersion(askedVersion);
+      if (!chosen.version) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (chosen.error);
       const code = askedCode.trim().toUpperCase();
-      const [{ errors }, pages] = await Promise.all([site.catalog(), site.pages()]);
+      const [{ errors }, pages, label] = await Promise.all([
+        site.catalog(chosen.version),
+        site.pages(chosen.version),
+        versionLabel(chosen.version),
+      ]);
       /** @type {import('../../../contracts/mcp/catalog.ts').CatalogOperation | undefined} */
       let operation;
       if (operationId) {
-        const { found, error } = await findOperation(operationId);
+        const { found, error } = await findOperation(operationId, chosen.version);
         if (!found) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (error);
         operation = found;
       }
@@ -52,7 +59,7 @@ export function registerExplainError(server, { site, absolute, findOperation }) 
           ),
         ];
         return toolError(
-          `No error ${status ?? ''} ${code} is documented${operation ? ` for ${operation.operationId}` : ''}`.replace(
+          `No error ${status ?? ''} ${code} is documented${operation ? ` for ${operation.operationId}` : ''} in the ${label} docs`.replace(
             /\s+/g,
             ' ',
           ) +
@@ -60,7 +67,12 @@ export function registerExplainError(server, { site, absolute, findOperation }) 
             (status === undefined ? '.' : `, or no status (the code may come with another one).`),
         );
       }
-      const lines = [`# ${documented[0].status ?? status ?? ''} ${code}`.replace('#  ', '# '), ''];
+      const lines = [
+        `# ${documented[0].status ?? status ?? ''} ${code}`.replace('#  ', '# '),
+        '',
+        `In the ${label} docs:`,
+        '',
+      ];
       for (const entry of documented) {
         lines.push(`- ${entry.api} API (${entry.operationIds.length} operations): ${entry.meaning}`);
       }

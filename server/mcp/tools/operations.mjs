@@ -5,28 +5,50 @@
  */
 import * as z from 'zod';
 import { answerPart } from '../answerParts.mjs';
-import { cell, part, toolError } from '../toolContext.mjs';
+import { DEFAULT_VERSION } from '../siteData.mjs';
+import { cell, operationPath, part, toolError, version } from '../toolContext.mjs';
 
 /**
  * @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server
  * @param {import('../toolContext.mjs').ToolContext} context
  */
-export function registerOperations(server, { site, absolute, findOperation }) {
+export function registerOperations(server, { site, absolute, docsVersion, versionLabel, findOperation }) {
+  /**
+   * Which descriptions a later version's catalog holds, for the answer's first line: ` (orders API v2; the other APIs as in v1)`.
+   * @param {import('../../../contracts/mcp/catalog.ts').McpCatalog} catalog
+   */
+  const apisOf = (catalog) => {
+    const later = [
+      ...new Set(
+        catalog.operations
+          .filter((operation) => operation.apiVersion !== DEFAULT_VERSION)
+          .map((operation) => operation.api),
+      ),
+    ];
+    return later.length === 0
+      ? ''
+      : ` (${later.map((api) => `${api} API ${catalog.version}`).join(', ')}; the other APIs as in ${DEFAULT_VERSION})`;
+  };
+
   server.registerTool(
     'list_operations',
     {
       title: 'List the API operations',
       description:
-        'List the API operations: method, path, operationId, summary, scope and docs page, optionally of one API or tag.',
+        'List the API operations of the v1 or v2 docs: method, path, operationId, summary, scope and docs page, optionally of one API or tag.',
       inputSchema: {
         api: z.string().optional().describe('Only this API description: accounts, onboarding, orders or documents.'),
         tag: z.string().optional().describe('Only operations with this tag, such as "Equity orders".'),
+        version,
         part,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ api, tag, part: wanted }) => {
-      const { operations } = await site.catalog();
+    async ({ api, tag, version: askedVersion, part: wanted }) => {
+      const { version: listedVersion, error } = await docsVersion(askedVersion);
+      if (!listedVersion) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (error);
+      const catalog = await site.catalog(listedVersion);
+      const { operations } = catalog;
       const apis = [...new Set(operations.map((operation) => operation.api))];
       if (api && !apis.includes(api.toLowerCase())) {
         return toolError(`No API is named "${api}". Send one of: ${apis.join(', ')}; or no api.`);
@@ -41,9 +63,9 @@ export function registerOperations(server, { site, absolute, findOperation }) {
       const rows = listed.map((operation) =>
         [
           operation.method,
-          `\`${operation.path}\``,
+          `\`${operationPath(operation)}\``,
           `\`${operation.operationId}\``,
-          operation.summary,
+          operation.deprecation ? `${operation.summary} (deprecated)` : operation.summary,
           operation.scopes.map((scopes) => scopes.join(' + ')).join(' or ') || 'none',
           operation.page ? absolute(operation.page) : '',
         ]
@@ -55,7 +77,8 @@ export function registerOperations(server, { site, absolute, findOperation }) {
         '| - | - | - | - | - | - |',
         ...rows.map((row) => `| ${row} |`),
       ];
-      return answerPart(`${listed.length} operations:\n\n${table.join('\n')}`, {
+      const label = await versionLabel(listedVersion);
+      return answerPart(`${listed.length} operations of the ${label} docs${apisOf(catalog)}:\n\n${table.join('\n')}`, {
         part: wanted,
         tool: 'list_operations',
       });
@@ -68,7 +91,7 @@ export function registerOperations(server, { site, absolute, findOperation }) {
     {
       title: 'Describe an operation',
       description:
-        'One API operation from its description: parameters, request body fields and responses with their anchors, examples and curl/JavaScript/Python samples.',
+        'One API operation of the v1 or v2 docs: parameters, request body fields and responses with their anchors, examples, curl/JavaScript/Python samples, deprecation.',
       inputSchema: {
         operationId: z
           .string()
@@ -83,6 +106,7 @@ export function registerOperations(server, { site, absolute, findOperation }) {
           .array(z.enum(['curl', 'javascript', 'python']))
           .optional()
           .describe("The samples' languages (default all three)."),
+        version,
         part,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -91,10 +115,15 @@ export function registerOperations(server, { site, absolute, findOperation }) {
       operationId,
       parts = [...OPERATION_PARTS],
       languages = ['curl', 'javascript', 'python'],
+      version: askedVersion,
       part: wanted,
     }) => {
-      const { found: operation, error } = await findOperation(operationId);
+      const chosen = await docsVersion(askedVersion);
+      if (!chosen.version) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (chosen.error);
+      const { found: operation, error } = await findOperation(operationId, chosen.version);
       if (!operation) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (error);
+      const label = await versionLabel(chosen.version);
+      const { deprecation } = operation;
       /** @param {readonly import('../../../contracts/mcp/catalog.ts').CatalogField[]} fields */
       const fieldLines = (fields) =>
         fields.map(
@@ -104,8 +133,16 @@ export function registerOperations(server, { site, absolute, findOperation }) {
       const lines = [
         `# ${operation.summary || operation.operationId}`,
         '',
-        `\`${operation.method} ${operation.path}\` (\`${operation.operationId}\`, ${operation.api} API)`,
+        `\`${operation.method} ${operationPath(operation)}\` (\`${operation.operationId}\`, ${operation.api} API ${operation.apiVersion || DEFAULT_VERSION}, in the ${label} docs)`,
         '',
+        ...(deprecation
+          ? [
+              `> **Deprecated**${deprecation.since ? ` since ${deprecation.since}` : ''}${deprecation.sunset ? `; sunset on ${deprecation.sunset}, when it stops working` : ''}.` +
+                `${deprecation.replacement ? ` Use \`${deprecation.replacement}\` instead.` : ''}${deprecation.link ? ` Announcement: ${deprecation.link}` : ''}`,
+              '',
+            ]
+          : []),
+        ...(operation.serverUrl ? [`- URL: ${operation.serverUrl}${operation.path} (sandbox)`] : []),
         `- Scope: ${operation.scopes.map((scopes) => scopes.join(' + ')).join(' or ') || 'none'}`,
         ...(operation.page ? [`- Page: ${absolute(operation.page)} (field anchors are fragments of it)`] : []),
         ...(operation.tags.length > 0 ? [`- Tags: ${operation.tags.join(', ')}`] : []),

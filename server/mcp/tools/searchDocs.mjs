@@ -8,7 +8,7 @@ import { pathWithinBase } from '../../basePath.mjs';
 import { answerPart } from '../answerParts.mjs';
 import { DOCUMENT_TYPE, searchDocs } from '../docsSearch.mjs';
 import { pageKey } from '../siteData.mjs';
-import { cell, part, toolError } from '../toolContext.mjs';
+import { cell, operationPath, part, toolError, version } from '../toolContext.mjs';
 
 /** Search results: the site's search box shows 8; an assistant may ask for up to this many. */
 const MAX_SEARCH_RESULTS = 50;
@@ -17,13 +17,13 @@ const MAX_SEARCH_RESULTS = 50;
  * @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server
  * @param {import('../toolContext.mjs').ToolContext} context
  */
-export function registerSearchDocs(server, { site, absolute }) {
+export function registerSearchDocs(server, { site, absolute, docsVersion, versionLabel }) {
   server.registerTool(
     'search_docs',
     {
       title: 'Search the docs',
       description:
-        'Search the developer docs as the site search does: pages, sections, operations and fields (with their anchors) matching the words.',
+        'Search the developer docs (v1, or v2 with version) as the site search does: pages, sections, operations and fields (with their anchors) matching the words.',
       inputSchema: {
         query: z.string().min(1).max(200).describe('The words to find, such as "limitPrice" or "cancel an order".'),
         section: z
@@ -31,16 +31,20 @@ export function registerSearchDocs(server, { site, absolute }) {
           .optional()
           .describe('Only results in this section of the docs, such as "Trading API" or "Getting started".'),
         limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional().describe('How many results (default 10).'),
+        version,
         part,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, section, limit = 10, part: wanted }) => {
-      const [index, pages, baseUrl, { operations }] = await Promise.all([
-        site.searchIndex(),
-        site.pages(),
+    async ({ query, section, limit = 10, version: askedVersion, part: wanted }) => {
+      const { version: searched, error } = await docsVersion(askedVersion);
+      if (!searched) return /** @type {import('../toolContext.mjs').ToolAnswer} */ (error);
+      const [index, pages, baseUrl, { operations }, label] = await Promise.all([
+        site.searchIndex(searched),
+        site.pages(searched),
         site.baseUrl(),
-        site.catalog(),
+        site.catalog(searched),
+        versionLabel(searched),
       ]);
       const sectionOf = new Map(pages.map((page) => [page.key, page.section]));
       const keyOf = (/** @type {string} */ url) => pageKey(pathWithinBase(url, baseUrl) ?? url);
@@ -58,7 +62,12 @@ export function registerSearchDocs(server, { site, absolute }) {
         .slice(0, limit);
       if (hits.length === 0) {
         return {
-          content: [{ type: 'text', text: `No results for "${query}"${section ? ` in ${sectionFilter}` : ''}.` }],
+          content: [
+            {
+              type: 'text',
+              text: `No results for "${query}"${section ? ` in ${sectionFilter}` : ''} in the ${label} docs.`,
+            },
+          ],
         };
       }
       const lines = hits.map((hit, position) => {
@@ -97,13 +106,13 @@ export function registerSearchDocs(server, { site, absolute }) {
           ...(fieldAnchor ? [`   Field anchor: ${fieldAnchor}`] : []),
           ...(usedBy.length > 0
             ? [
-                `   Operation: ${usedBy.map((operation) => `${operation.operationId} (${operation.method} ${operation.path})`).join(', ')}`,
+                `   Operation: ${usedBy.map((operation) => `${operation.operationId} (${operation.method} ${operationPath(operation)})`).join(', ')}`,
               ]
             : []),
           ...(snippet ? [`   ${cell(snippet).slice(0, 300)}`] : []),
         ].join('\n');
       });
-      return answerPart(`Results for "${query}", best first:\n\n${lines.join('\n')}`, {
+      return answerPart(`Results for "${query}" in the ${label} docs, best first:\n\n${lines.join('\n')}`, {
         part: wanted,
         tool: 'search_docs',
       });
