@@ -12,7 +12,7 @@ import { API_NAMES, bundleDescriptions, isObject, type ApiName, type JsonObject 
 
 const PRISM = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 
-export interface PrismMockOptions {
+export interface PrismMockOptions<Api extends ApiName = ApiName> {
   /** Default `127.0.0.1`. */
   readonly host?: string;
   /** A port per API; a free port is picked for each one left out. */
@@ -21,11 +21,15 @@ export interface PrismMockOptions {
   readonly log?: (api: ApiName, text: string) => void;
   /** How long a mock may take to start (default 120 s: Prism takes seconds, more on a busy machine). */
   readonly startTimeoutMs?: number;
+  /** The APIs to mock (default: every one). */
+  readonly apis?: readonly Api[];
 }
 
-export interface PrismMocks {
+export interface PrismMocks<Api extends ApiName = ApiName> {
   /** The base URL that replaces a description's server URL, per API (`http://127.0.0.1:4010`). */
-  readonly baseUrls: Readonly<Record<ApiName, string>>;
+  readonly baseUrls: Readonly<Record<Api, string>>;
+  /** The mocks' process IDs (the sandbox benchmark pins them to a CPU). */
+  readonly processIds: readonly number[];
   /** Stops every mock and removes the bundled descriptions. */
   stop(): Promise<void>;
 }
@@ -94,7 +98,9 @@ function withoutDeprecatedFlags(description: JsonObject): JsonObject {
  * would not resolve the references into `shared/`'s files the way Redocly does), and waits until
  * each one listens.
  */
-export async function startPrismMocks(options: PrismMockOptions = {}): Promise<PrismMocks> {
+export async function startPrismMocks<Api extends ApiName = ApiName>(
+  options: PrismMockOptions<Api> = {},
+): Promise<PrismMocks<Api>> {
   const host = options.host ?? '127.0.0.1';
   const folder = mkdtempSync(path.join(tmpdir(), 'prism-mock-'));
   const children: ChildProcess[] = [];
@@ -105,7 +111,8 @@ export async function startPrismMocks(options: PrismMockOptions = {}): Promise<P
   try {
     // Bundled first, then started together.
     const { bundled } = await bundleDescriptions();
-    const files = API_NAMES.map((api) => {
+    const apis: readonly ApiName[] = options.apis ?? API_NAMES;
+    const files = apis.map((api) => {
       const file = path.join(folder, `${api}.json`);
       writeFileSync(file, JSON.stringify(withoutDeprecatedFlags(bundled[api])));
       return [api, file] as const;
@@ -133,7 +140,11 @@ export async function startPrismMocks(options: PrismMockOptions = {}): Promise<P
         return [api, `http://${host}:${port}`] as const;
       }),
     );
-    return { baseUrls: Object.fromEntries(entries) as Record<ApiName, string>, stop };
+    return {
+      baseUrls: Object.fromEntries(entries) as Record<Api, string>,
+      processIds: children.flatMap((child) => (child.pid === undefined ? [] : [child.pid])),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

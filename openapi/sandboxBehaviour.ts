@@ -344,10 +344,13 @@ export function closeOn(close: TimeInForceRules['close'], date: string): number 
   return at;
 }
 
-/** A moment's wall-clock time in a time zone, as if it were UTC (ms, to the minute). */
-function zoned(ms: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One formatter per time zone: making one costs more than the rest of a placement (a profile under load). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -355,7 +358,16 @@ function zoned(ms: number, timeZone: string): number {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** A moment's wall-clock time in a time zone, as if it were UTC (ms, to the minute). */
+function zoned(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    wallClockFormat(timeZone)
       .formatToParts(ms)
       .map((part) => [part.type, part.value]),
   );

@@ -3,7 +3,7 @@
  * `npm run bench`: this site side by side with stock Docusaurus, measured in one run, alternating
  * (site, stock, same-content, site, …), with our budgets checked against the templates' figures.
  *
- *   node scripts/bench/run.mjs [--quick] [--only=builds,writers,js,lighthouse,reference,signin,search,mcp] [--note=TEXT]
+ *   node scripts/bench/run.mjs [--quick] [--only=builds,writers,js,lighthouse,reference,signin,search,mcp,sandbox] [--note=TEXT]
  *   node scripts/bench/run.mjs --report=bench-results/latest.json [--note=TEXT]
  *
  * --quick:  one run of each, no Lighthouse desktop, no writers' loop (a smoke test).

@@ -36,7 +36,7 @@ describe('check', () => {
 });
 
 describe('the saved run', () => {
-  test('each budget decides as in BENCHMARKS.md: 25 pass, these 8 fail, none unmeasured', () => {
+  test('each budget decides as in the saved run: 28 pass, these 11 fail, none unmeasured', () => {
     const judged = Object.entries(decisions(savedRun()));
     assert.deepEqual(
       judged.filter(([, pass]) => pass === false).map(([name]) => name),
@@ -49,10 +49,13 @@ describe('the saved run', () => {
         'Lighthouse mobile performance /api/orders-api',
         'Lighthouse desktop performance /api/orders-api',
         'sign-in round trip',
+        'sandbox read p99',
+        'sandbox place vs the mock',
+        'sandbox place p99',
       ],
     );
-    assert.equal(judged.filter(([, pass]) => pass === true).length, 25);
-    assert.equal(judged.length, 33);
+    assert.equal(judged.filter(([, pass]) => pass === true).length, 28);
+    assert.equal(judged.length, 39);
   });
 
   test('each check is saved with the figure and the limit it compared', () => {
@@ -107,6 +110,25 @@ const BUDGETS = [
   { name: 'search keystroke to results', limit: 50, set: (r, n) => (r.site.search.median = n) },
   { name: 'search index brotli', limit: 400 * 1024, set: (r, n) => (r.site.search.index.brotli = n) },
   { name: 'full run wall time', limit: 20 * 60_000, set: (r, n) => (r.wallMs = n) },
+  { name: 'sandbox read p99', limit: 20, set: (r, n) => (r.site.sandbox.cases.read.sandbox.p99 = [n]) },
+  { name: 'sandbox place p99', limit: 20, set: (r, n) => (r.site.sandbox.cases.place.sandbox.p99 = [n]) },
+  { name: 'sandbox heap of 10,000 orders', limit: 32, set: (r, n) => (r.site.sandbox.heap.ordersMb = n) },
+];
+
+/** At-least budgets: each passes at its limit and fails just below it. */
+/** @type {{ name: string, limit: number, set: (results: any, n: number) => void }[]} */
+const AT_LEAST_BUDGETS = [
+  ...['read', 'place'].map((key) => ({
+    name: `sandbox ${key} vs the mock`,
+    limit: 1,
+    set: (/** @type {any} */ r, /** @type {number} */ n) =>
+      (r.site.sandbox.cases[key].sandbox.rps = [median(r.site.sandbox.cases[key].mock.rps) * n]),
+  })),
+  {
+    name: 'sandbox refuses order 10,001',
+    limit: 1,
+    set: (r, n) => (r.site.sandbox.heap.refusedCode = n >= 1 ? 'BUSINESS_RULE_VIOLATION' : null),
+  },
 ];
 
 /** The pages of ours Lighthouse scores: the result's key and the path in the budget's name. */
@@ -150,6 +172,27 @@ describe('each budget decides at its limit', () => {
     });
   }
 
+  for (const { name, limit, set } of AT_LEAST_BUDGETS) {
+    test(`${name}: passes at ${limit}, fails below it`, () => {
+      const atLimit = savedRun();
+      set(atLimit, limit);
+      assert.equal(decisions(atLimit)[name], true);
+      const below = savedRun();
+      set(below, limit * 0.99);
+      assert.equal(decisions(below)[name], false);
+    });
+  }
+
+  test('a sandbox figure with error answers in it is not measured, and the cell says how many', () => {
+    const results = savedRun();
+    results.site.sandbox.cases.place.mock.non2xx = 12;
+    assert.equal(decisions(results)['sandbox place vs the mock'], null);
+    assert.equal(decisions(results)['sandbox place p99'], null);
+    const { rows } = judge(results, FULL);
+    const placement = rows.find((r) => r.measure.startsWith('Local sandbox, an order placement'));
+    assert.match(placement?.cells.site ?? '', /; non-2xx answers: 0 and 12$/);
+  });
+
   for (const budget of SCORE_BUDGETS) {
     const { formFactor, key, score, limit } = budget;
     const name = scoreBudgetName(budget);
@@ -164,7 +207,11 @@ describe('each budget decides at its limit', () => {
   }
 
   test('every budget of a full run is covered above', () => {
-    const covered = new Set([...BUDGETS.map((b) => b.name), ...SCORE_BUDGETS.map(scoreBudgetName)]);
+    const covered = new Set([
+      ...BUDGETS.map((b) => b.name),
+      ...AT_LEAST_BUDGETS.map((b) => b.name),
+      ...SCORE_BUDGETS.map(scoreBudgetName),
+    ]);
     assert.deepEqual(Object.keys(decisions(savedRun())).sort(), [...covered].sort());
   });
 });

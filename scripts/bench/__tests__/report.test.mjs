@@ -32,7 +32,7 @@ describe('the table', () => {
     const lines = report(savedRun()).table.split('\n');
     assert.equal(lines[0], '| Measure | This site | Stock template | Same content, no features | Budget | Result |');
     assert.equal(lines[1], '| --- | --- | --- | --- | --- | --- |');
-    assert.equal(lines.length, 2 + 23 + 7);
+    assert.equal(lines.length, 2 + 23 + 7 + 3);
   });
 
   test("the MCP rows give each tool's median and p99, and what the search index costs", () => {
@@ -111,11 +111,11 @@ describe('the summary', () => {
     assert.equal(
       report(savedRun()).summary,
       [
-        'Budgets: 25 pass, 8 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
+        'Budgets: 28 pass, 11 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
           'first-load JS of a docs page; Lighthouse mobile performance /; ' +
           'Lighthouse mobile performance /docs/accounts-api/endpoints/balance-summary; ' +
           'Lighthouse mobile performance /api/orders-api; Lighthouse desktop performance /api/orders-api; ' +
-          'sign-in round trip), 0 not measured.',
+          'sign-in round trip; sandbox read p99; sandbox place vs the mock; sandbox place p99), 0 not measured.',
         'Bench wall time: 15.7 min.',
       ].join('\n'),
     );

@@ -272,6 +272,56 @@ export function judge(results, plan) {
         : undefined,
     });
   }
+  if (plan.wants('sandbox')) {
+    // The local sandbox, which the contract suite and every reader's loop run against, beside the peer a reader would
+    // use instead: Prism's mock of the same operation (issue 45). A figure with error answers in it measures nothing.
+    const sandbox = results.site?.sandbox;
+    const server = sandbox?.pinned ? ', the server on a CPU of its own' : '';
+    for (const [key, label] of [
+      ['read', 'a read (GET balance summary)'],
+      ['place', 'an order placement (POST /orders/equity)'],
+    ]) {
+      const own = sandbox?.cases?.[key]?.sandbox;
+      const mock = sandbox?.cases?.[key]?.mock;
+      const clean = own && mock && own.non2xx === 0 && mock.non2xx === 0;
+      const [ownRps, mockRps, ownP99] = [med(own?.rps), med(mock?.rps), med(own?.p99)];
+      const errors = own && mock && !clean ? `; non-2xx answers: ${own.non2xx} and ${mock.non2xx}` : '';
+      row(
+        `Local sandbox, ${label}: req/s and p99 beside Prism's mock, ${medianOf(sandbox?.rounds ?? plan.runs)} (${sandbox?.connections ?? 10} connections${server})`,
+        {
+          site:
+            own && mock
+              ? `${Math.round(ownRps)} req/s, p99 ${ownP99} ms; the mock ${Math.round(mockRps)} req/s, p99 ${med(mock.p99)} ms${errors}`
+              : undefined,
+        },
+        "≥ the mock's req/s; p99 ≤ 20 ms",
+        [
+          check(`sandbox ${key} vs the mock`, clean ? ratio(ownRps, mockRps) : undefined, 1, {
+            atMost: false,
+            text: `${ratio(ownRps, mockRps)?.toFixed(2)}× the mock`,
+          }),
+          check(`sandbox ${key} p99`, clean ? ownP99 : undefined, 20, { text: `p99 ${ownP99} ms` }),
+        ],
+      );
+    }
+    const heap = sandbox?.heap;
+    row(
+      "Local sandbox: the heap of one client's 10,000 orders (its limit), and order 10,001",
+      {
+        site: heap
+          ? `${heap.ordersMb.toFixed(1)} MiB (${((heap.ordersMb * 1024) / heap.orders).toFixed(2)} KiB an order); order ${heap.orders + 1}: ${heap.refusedCode ?? 'accepted'}`
+          : undefined,
+      },
+      '≤ 32 MiB; order 10,001 refused',
+      [
+        check('sandbox heap of 10,000 orders', heap?.ordersMb, 32, { text: `${heap?.ordersMb.toFixed(1)} MiB` }),
+        check('sandbox refuses order 10,001', heap ? Number(Boolean(heap.refusedCode)) : undefined, 1, {
+          atMost: false,
+          text: heap?.refusedCode ? 'refused' : 'accepted',
+        }),
+      ],
+    );
+  }
   if (!plan.quick && SECTIONS.every((section) => plan.sections.includes(section))) {
     const minutes = results.wallMs === undefined ? undefined : results.wallMs / 60_000;
     row(

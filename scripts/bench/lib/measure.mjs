@@ -430,6 +430,30 @@ export async function measure({ root, results, plan, log }) {
       results.site.mcp = JSON.parse(line);
     });
   }
+
+  // The local sandbox beside Prism's mock of the same operations, each in a process of its own
+  // (scripts/bench/sandbox.mjs): no build needed.
+  if (plan.wants('sandbox')) {
+    log(`the local sandbox beside Prism's mock: ${plan.runs} rounds of ${plan.sandboxSeconds} s per server and case`);
+    await attempt('the sandbox beside the mock', async () => {
+      const { output } = await run(
+        process.execPath,
+        [
+          join(root, 'scripts/bench/sandbox.mjs'),
+          '--json',
+          `--seconds=${plan.sandboxSeconds}`,
+          `--rounds=${plan.runs}`,
+        ],
+        { cwd: root, label: 'sandbox', timeoutMs: 15 * MINUTE },
+      );
+      const line = output
+        .split('\n')
+        .reverse()
+        .find((text) => text.startsWith('{'));
+      if (!line) throw new Error(`scripts/bench/sandbox.mjs printed no result:\n${output.slice(-2000)}`);
+      results.site.sandbox = JSON.parse(line);
+    });
+  }
 }
 
 /** The machine a run measured on (with `note`, a line about it for BENCHMARKS.md). */

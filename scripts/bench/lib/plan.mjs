@@ -2,7 +2,7 @@
  * What a bench run covers, shared by the measuring (`measure.mjs`) and the budgets (`budgets.mjs`):
  * the sections, the pages compared and how many runs each figure is the median of.
  */
-export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search', 'mcp'];
+export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search', 'mcp', 'sandbox'];
 
 /** The three sites, as keys of the results. */
 export const SITE_KEYS = ['site', 'stock', 'same'];
@@ -38,6 +38,8 @@ export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
     writersRuns: 1,
     signInRuns: quick ? 1 : 10,
     mcpCalls: quick ? 20 : 200,
+    // Seconds of load per server, case and round in the sandbox section (scripts/bench/sandbox.mjs).
+    sandboxSeconds: quick ? 3 : 10,
     formFactors: quick ? ['mobile'] : ['mobile', 'desktop'],
   };
 }
