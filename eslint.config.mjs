@@ -77,6 +77,8 @@ export default tseslint.config(
       'build-e2e/',
       'build-e2e-base-url/',
       'build-bench/',
+      'build-bench-v1/',
+      'build-e2e-again/',
       'bench-results/',
       '.docusaurus/',
       'node_modules/',

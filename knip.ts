@@ -68,6 +68,8 @@ const config: KnipConfig = {
       'plugins/precompress/{precompress,variants}.mjs',
     ].map((files) => [files, ['exports', 'types']]),
   ),
+  // A system command (util-linux), not a package: the sandbox benchmark pins a server to a CPU with it, where it is.
+  ignoreBinaries: ['taskset'],
   ignoreDependencies: [
     // The theme's components (`@theme/Layout`, `@theme-original/…`, swizzled ones in src/theme) and the core's
     // client modules (`@docusaurus/Link`, `@docusaurus/router`, `@docusaurus/useBaseUrl`…), aliases Docusaurus's

@@ -1,6 +1,7 @@
 import React, { type ReactNode } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Heading from '@theme/Heading';
+import type { BuildTimeSource } from '@site/config/buildInfo';
 import useSiteSettings from '@site/src/hooks/useSiteSettings';
 import styles from './styles.module.css';
 
@@ -9,7 +10,7 @@ const BUILD_TIME_SOURCES = {
   SOURCE_DATE_EPOCH: 'SOURCE_DATE_EPOCH',
   commit: "the commit's time",
   clock: 'the clock (no commit)',
-} as const;
+} as const satisfies Record<BuildTimeSource, string>;
 
 /** The facts monitors and people need about the running build; `/health.json` holds the same. */
 export default function HealthStatus(): ReactNode {
