@@ -2,7 +2,7 @@
  * What a bench run covers, shared by the measuring (`measure.mjs`) and the budgets (`budgets.mjs`):
  * the sections, the pages compared and how many runs each figure is the median of.
  */
-export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search', 'mcp'];
+export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search', 'mcp', 'server'];
 
 /** The three sites, as keys of the results. */
 export const SITE_KEYS = ['site', 'stock', 'same'];
@@ -39,6 +39,8 @@ export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
     signInRuns: quick ? 1 : 10,
     mcpCalls: quick ? 20 : 200,
     formFactors: quick ? ['mobile'] : ['mobile', 'desktop'],
+    // The production server under load (scripts/bench/server.mjs): seconds per case and server, in `runs` rounds.
+    serverSeconds: quick ? 2 : 5,
   };
 }
 
