@@ -10,6 +10,8 @@
  *   {"level":"error","time":"…","requestId":"…","method":"GET","path":"/docs/x/","error":"TypeError","message":"…","stack":"…"}
  */
 
+import { setResponseHeader } from './responseHeaders.mjs';
+
 /**
  * What the gate did with a request: `public` (nothing to protect), `admitted` (a signed-in reader),
  * `shell` (an anonymous visitor of a protected page got the sign-in shell), `refused` (401 or 403).
@@ -29,6 +31,56 @@ export const writeJsonLines = (entry) => {
   else console.log(line);
 };
 
+/**
+ * @typedef {object} LineSink where lines go
+ * @property {(text: string) => unknown} write
+ */
+
+/** Held lines go out once they reach this many characters… */
+const HELD_LINES_CHARS = 16 * 1024;
+/** …or this long after the first of them, whichever comes first. */
+const HELD_LINES_MS = 100;
+
+/**
+ * The same lines as `writeJsonLines`, for a long-running Node process (server/cli.mjs): info and warn lines are
+ * held and written together, once they reach 16 KiB or 100 ms after the first of them, instead of one
+ * synchronous write per request (writes to a pipe are synchronous on Linux: a tenth of a busy server's time,
+ * scripts/bench/server.mjs). An error line goes out at once, after the lines before it. None is lost when the
+ * process exits: what is held is written on `exit` (synchronously, to a pipe, a file or a terminal), which a
+ * signal's handler, `process.exit` and an uncaught exception all pass through; a process killed with SIGKILL
+ * loses at most the last 100 ms of lines.
+ * @param {{ out?: LineSink, err?: LineSink }} [sinks] process.stdout and process.stderr unless given (tests)
+ * @returns {Log & { flush: () => void }}
+ */
+export function bufferedJsonLines({ out = process.stdout, err = process.stderr } = {}) {
+  let held = '';
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (held === '') return;
+    const text = held;
+    held = '';
+    out.write(text);
+  };
+  process.on('exit', flush);
+  /** @type {Log} */
+  const log = (entry) => {
+    const line = `${JSON.stringify(entry)}\n`;
+    if (entry.level === 'error') {
+      flush();
+      err.write(line);
+      return;
+    }
+    held += line;
+    if (held.length >= HELD_LINES_CHARS) flush();
+    // Unreferenced: held lines never keep the process alive (the exit handler writes them).
+    else timer ??= setTimeout(flush, HELD_LINES_MS).unref();
+  };
+  return Object.assign(log, { flush });
+}
+
 /** @param {string} url */
 function loggedPath(url) {
   const { pathname } = new URL(url);
@@ -47,7 +99,7 @@ export function accessLog(log) {
     const requestId = crypto.randomUUID();
     c.set('requestId', requestId);
     await next();
-    c.header('X-Request-Id', requestId);
+    setResponseHeader(c, 'X-Request-Id', requestId);
     if (!log) return;
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     /** @param {number} bytes */
@@ -65,13 +117,16 @@ export function accessLog(log) {
         // The MCP server's calls: which methods and tools, never their arguments.
         ...(c.var.mcpCalls ? { mcp: c.var.mcpCalls } : {}),
       });
+    // A 304 or 204 has no body, whatever its headers say.
+    if (c.req.method === 'HEAD' || c.res.status === 304 || c.res.status === 204) return line(0);
+    // Files are sent with their length, read from the headers: asking for `c.res.body` would turn a body of bytes
+    // into a stream (on Node, a copy of the bytes and a slower way out). What has no length (a refusal, the
+    // health document, the Try it proxy's answer as it streams from the sandbox) is counted on its way out,
+    // without a copy: the line is written once the last byte is out, or the stream broke or the reader left.
     const length = c.res.headers.get('Content-Length');
-    if (c.req.method === 'HEAD' || !c.res.body) return line(0);
-    // Files are sent with their length. What is not (a refusal, the health document, the Try it proxy's answer
-    // as it streams from the sandbox) is counted on its way out, without a copy: the line is written once the
-    // last byte is out, or the stream broke or the reader left.
-    if (length === null) c.res = new Response(countedBody(c.res.body, line), c.res);
-    else line(Number(length));
+    if (length !== null) return line(Number(length));
+    if (!c.res.body) return line(0);
+    c.res = new Response(countedBody(c.res.body, line), c.res);
   };
 }
 

@@ -18,6 +18,7 @@ import { contentTypeFor } from './contentType.mjs';
 import { pathWithinBase } from './basePath.mjs';
 import { HEALTH_FILE, healthResponse } from './health.mjs';
 import { filesForPath } from './requestPath.mjs';
+import { setResponseHeader } from './responseHeaders.mjs';
 import {
   API_PROXY_PREFIX,
   createApiProxy,
@@ -43,6 +44,8 @@ import {
  * @property {number} size bytes
  * @property {string} etag a quoted strong validator that changes whenever the bytes change
  * @property {(range?: import('./byteRange.mjs').ByteRange) => ReadableStream<Uint8Array>} open the bytes
+ * @property {Uint8Array<ArrayBuffer>} [bytes] the whole file, when the reader holds it in memory: sent as it is,
+ *   without a stream (on Node, @hono/node-server then writes it to the socket in one call)
  */
 
 /**
@@ -180,10 +183,10 @@ export function createSiteApp({
     if (range) {
       headers['Content-Range'] = `bytes ${range.start}-${range.end}/${body.size}`;
       headers['Content-Length'] = String(range.end - range.start + 1);
-      return new Response(head ? null : body.open(range), { status: 206, headers });
+      return new Response(head ? null : bodyOf(body, range), { status: 206, headers });
     }
     headers['Content-Length'] = String(body.size);
-    return new Response(head ? null : body.open(), { status: 200, headers });
+    return new Response(head ? null : bodyOf(body), { status: 200, headers });
   }
 
   /** The site's own 404 page, with status 404. @param {Context} c */
@@ -192,7 +195,7 @@ export function createSiteApp({
     if (!page) return c.text('Not Found', 404, { 'Cache-Control': REVALIDATE });
     const { body, headers } = await selectRepresentation(c, NOT_FOUND_PAGE, page);
     Object.assign(headers, { 'Cache-Control': REVALIDATE, 'Content-Length': String(body.size) });
-    return new Response(c.req.method === 'HEAD' ? null : body.open(), { status: 404, headers });
+    return new Response(c.req.method === 'HEAD' ? null : bodyOf(body), { status: 404, headers });
   }
 
   /**
@@ -209,7 +212,7 @@ export function createSiteApp({
     const { body, headers: representation } = await selectRepresentation(c, gatePolicy.shell, shell);
     const vary = representation.Vary ? `${representation.Vary}, Cookie` : 'Cookie';
     Object.assign(headers, representation, { Vary: vary, 'Content-Length': String(body.size) });
-    return new Response(c.req.method === 'HEAD' ? null : body.open(), { status: 401, headers });
+    return new Response(c.req.method === 'HEAD' ? null : bodyOf(body), { status: 401, headers });
   }
 
   /** @type {{ policy: import('./gate/accessPolicy.mjs').AccessPolicy, proxy: import('./apiProxy.mjs').ApiProxy } | undefined} */
@@ -436,9 +439,9 @@ export function createSiteApp({
     await next();
     const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
     if (contentSecurityPolicy && !c.res.headers.has('Content-Security-Policy')) {
-      c.header('Content-Security-Policy', contentSecurityPolicy);
+      setResponseHeader(c, 'Content-Security-Policy', contentSecurityPolicy);
     }
-    if (arrivedOverHttps(c)) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (arrivedOverHttps(c)) setResponseHeader(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   });
   app.use(mcp);
   app.use(proxy);
@@ -448,6 +451,16 @@ export function createSiteApp({
   app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'server-timing'] }));
   app.get('*', health, resolve, gate, send);
   return app;
+}
+
+/**
+ * A file's bytes as a response body: the bytes themselves when the reader holds them, else a stream.
+ * @param {SiteFile} file
+ * @param {import('./byteRange.mjs').ByteRange} [range]
+ */
+function bodyOf(file, range) {
+  if (!file.bytes) return file.open(range);
+  return range ? file.bytes.subarray(range.start, range.end + 1) : file.bytes;
 }
 
 /** The most of a refused request's body read and dropped, so that its connection can carry the next request. */

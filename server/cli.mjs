@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { GATE_MANIFEST_FILE } from './gate/accessPolicy.mjs';
-import { writeJsonLines } from './accessLog.mjs';
+import { bufferedJsonLines } from './accessLog.mjs';
 import { DRAIN_TIMEOUT_MS } from './drainingClose.mjs';
 import { apiProxySettingsFromEnv } from './apiProxy.mjs';
 import { mcpAuthSettingsFromEnv } from './mcp/auth.mjs';
@@ -94,7 +94,8 @@ function readOptions() {
 }
 
 const options = readOptions();
-const server = await startSiteServer({ ...options, log: writeJsonLines });
+// A request's line is written with the others of its turn of the event loop, and never lost at exit.
+const server = await startSiteServer({ ...options, log: bufferedJsonLines() });
 const what =
   options.access === 'open' ? 'every file to everyone (--public)' : 'protected files to signed-in readers only';
 console.log(`Serving ${options.dir} at ${server.url}: ${what}.`);

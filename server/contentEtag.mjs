@@ -3,43 +3,112 @@
  * ETags from a file's content, so that every copy of a build (replicas deployed at other times, with other
  * modification times) gives the same file the same tag and answers the others' revalidations with 304.
  * The Worker's fallback (workerAssets.mjs) writes the same form: the first 128 bits of the SHA-256, in hex.
+ *
+ * The read that hashes a small file also keeps its bytes (up to a total), so that the server sends them from
+ * memory, without opening the file and streaming it again for every request: on a busy server, opening,
+ * reading and closing a page and streaming it through a web stream were a third of a request's time
+ * (scripts/bench/server.mjs).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
-/** @param {Uint8Array} digest */
-function etagFromDigest(digest) {
-  return `"${Buffer.from(digest.subarray(0, 16)).toString('hex')}"`;
-}
+/** A file up to this size is kept in memory once read: every page and chunk of a build (its main bundle is over
+ * 512 KiB), not its largest files (the search index). */
+const HELD_FILE_BYTES = 2 ** 20;
+/** At most this much is kept in all; past it, the files read first give up their bytes (not their tags). */
+const HELD_TOTAL_BYTES = 64 * 2 ** 20;
 
 /**
- * A cache of content ETags for the files of one directory. A file is hashed once, on its first request;
- * the tag is kept while its size and modification time stay the same (a file replaced in place is hashed
- * again). Concurrent first requests share one read.
+ * @typedef {object} Content
+ * @property {string} etag
+ * @property {Buffer<ArrayBuffer> | undefined} bytes the whole file, when it is small enough to be kept
  */
-export function createContentEtags() {
-  /** @type {Map<string, { size: number, mtimeMs: number, etag: Promise<string> }>} */
+
+/**
+ * A cache of content ETags (and the bytes of small files) for the files of one directory. A file is hashed
+ * once, on its first request; the tag and bytes are kept while its size and modification time stay the same
+ * (a file replaced in place is read again). Concurrent first requests share one read.
+ * @param {{ heldFileBytes?: number, heldTotalBytes?: number }} [limits] HELD_FILE_BYTES and HELD_TOTAL_BYTES by
+ *   default (tests)
+ */
+export function createContentEtags({ heldFileBytes = HELD_FILE_BYTES, heldTotalBytes = HELD_TOTAL_BYTES } = {}) {
+  /** @type {Map<string, { size: number, mtimeMs: number, content: Promise<Content> }>} */
   const cache = new Map();
+  /** The files whose bytes are kept, the first kept first, and their sizes. @type {Map<string, number>} */
+  const held = new Map();
+  let heldBytes = 0;
+
+  /** @param {string} filePath */
+  function release(filePath) {
+    heldBytes -= held.get(filePath) ?? 0;
+    held.delete(filePath);
+  }
+
+  /**
+   * Keeps `bytes` of `filePath` within the total, releasing the files kept first.
+   * @param {string} filePath @param {Buffer<ArrayBuffer>} bytes
+   * @returns {Buffer<ArrayBuffer> | undefined} the bytes, or undefined when they are not kept
+   */
+  function hold(filePath, bytes) {
+    if (bytes.byteLength > heldFileBytes || bytes.byteLength > heldTotalBytes) return undefined;
+    for (const [first] of held) {
+      if (heldBytes + bytes.byteLength <= heldTotalBytes) break;
+      release(first);
+      const entry = cache.get(first);
+      // Its tag stays; the bytes go (they are read from disk from now on).
+      if (entry) entry.content = entry.content.then(({ etag }) => ({ etag, bytes: undefined }));
+    }
+    held.set(filePath, bytes.byteLength);
+    heldBytes += bytes.byteLength;
+    return bytes;
+  }
+
+  /**
+   * @param {string} filePath absolute
+   * @param {{ size: number, mtimeMs: number }} stats the file's, as just read
+   * @returns {Promise<Content>}
+   */
+  function contentOf(filePath, { size, mtimeMs }) {
+    const cached = cache.get(filePath);
+    if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.content;
+    if (cached) release(filePath);
+    /** @type {Promise<Content>} */
+    const content = readFile(filePath, size <= heldFileBytes).then(({ etag, bytes }) => ({
+      etag,
+      // Bytes of another length than the stats said (the file changed meanwhile) are not kept.
+      bytes: bytes?.byteLength === size && cache.get(filePath)?.content === content ? hold(filePath, bytes) : undefined,
+    }));
+    cache.set(filePath, { size, mtimeMs, content });
+    content.catch(() => {
+      if (cache.get(filePath)?.content === content) cache.delete(filePath);
+    });
+    return content;
+  }
+
   return {
+    contentOf,
     /**
      * @param {string} filePath absolute
      * @param {{ size: number, mtimeMs: number }} stats the file's, as just read
      * @returns {Promise<string>}
      */
-    etagFor(filePath, { size, mtimeMs }) {
-      const cached = cache.get(filePath);
-      if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.etag;
-      const etag = hashFile(filePath);
-      cache.set(filePath, { size, mtimeMs, etag });
-      etag.catch(() => cache.delete(filePath));
-      return etag;
-    },
+    etagFor: async (filePath, stats) => (await contentOf(filePath, stats)).etag,
   };
 }
 
-/** @param {string} filePath */
-async function hashFile(filePath) {
+/**
+ * The file's tag, and its bytes when `keep`.
+ * @param {string} filePath @param {boolean} keep
+ * @returns {Promise<{ etag: string, bytes: Buffer<ArrayBuffer> | undefined }>}
+ */
+async function readFile(filePath, keep) {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(filePath)) hash.update(chunk);
-  return etagFromDigest(hash.digest());
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of createReadStream(filePath)) {
+    hash.update(chunk);
+    if (keep) chunks.push(chunk);
+  }
+  const digest = hash.digest();
+  return { etag: `"${digest.subarray(0, 16).toString('hex')}"`, bytes: keep ? Buffer.concat(chunks) : undefined };
 }

@@ -68,6 +68,7 @@ export function readAssetFromBinding(assets) {
     return {
       size: bytes.byteLength,
       etag,
+      bytes,
       open: (range) => streamOf(range ? bytes.subarray(range.start, range.end + 1) : bytes),
     };
   };

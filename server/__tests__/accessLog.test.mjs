@@ -4,10 +4,11 @@
 // Run: node --test server/__tests__/accessLog.test.mjs
 import { strict as assert } from 'node:assert';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 
 import { createSiteApp } from '../app.mjs';
-import { writeJsonLines } from '../accessLog.mjs';
+import { bufferedJsonLines, writeJsonLines } from '../accessLog.mjs';
 import { readAssetFromDirectory } from '../node.mjs';
 import { startCli } from './cliProcess.mjs';
 import { FILES } from './fixtureBuild.mjs';
@@ -145,4 +146,62 @@ test('the CLI writes a JSON line per request to stdout', async () => {
     child.kill('SIGTERM');
   }
   await once(child, 'exit');
+});
+
+describe('on Node, lines written in batches (bufferedJsonLines)', () => {
+  /** Sinks that record each write. */
+  function sinks() {
+    /** @type {{ out: string[], err: string[] }} */
+    const writes = { out: [], err: [] };
+    return {
+      writes,
+      out: { write: (/** @type {string} */ text) => writes.out.push(text) },
+      err: { write: (/** @type {string} */ text) => writes.err.push(text) },
+    };
+  }
+
+  test('the lines of 100 ms go out in one write, one JSON object a line', async () => {
+    const { writes, out, err } = sinks();
+    const log = bufferedJsonLines({ out, err });
+    log({ level: 'info', path: '/a' });
+    log({ level: 'warn', message: 'b' });
+    assert.deepEqual(writes.out, [], 'held for now');
+    await sleep(150);
+    assert.deepEqual(writes.out, ['{"level":"info","path":"/a"}\n{"level":"warn","message":"b"}\n']);
+    assert.deepEqual(writes.err, []);
+  });
+
+  test('16 KiB of lines go out at once; an error line at once, after the lines held before it', () => {
+    const { writes, out, err } = sinks();
+    const log = bufferedJsonLines({ out, err });
+    log({ level: 'info', path: `/${'x'.repeat(16 * 1024)}` });
+    assert.equal(writes.out.length, 1);
+    log({ level: 'info', path: '/before' });
+    log({ level: 'error', message: 'broke' });
+    assert.deepEqual(writes.out.slice(1), ['{"level":"info","path":"/before"}\n']);
+    assert.deepEqual(writes.err, ['{"level":"error","message":"broke"}\n']);
+  });
+
+  test('the CLI loses no line when it stops right after its responses', async () => {
+    const { child, url, output } = await startCli(['--dir', gated.fixture.dir, '--host', '127.0.0.1']);
+    /** @type {string[]} */
+    const ids = [];
+    for (let index = 0; index < 5; index += 1) {
+      const response = await fetch(new URL('robots.txt', url));
+      await response.arrayBuffer();
+      ids.push(String(response.headers.get('X-Request-Id')));
+    }
+    // Well within the 100 ms the lines are held for.
+    child.kill('SIGTERM');
+    // 'close': the process has exited and its output has been read to the end.
+    await once(child, 'close');
+    const logged = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line).requestId);
+    assert.deepEqual(
+      ids.filter((id) => !logged.includes(id)),
+      [],
+    );
+  });
 });

@@ -29,3 +29,30 @@ test('the tag follows the bytes, not the modification time', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a small file’s bytes are kept with its tag, within the total, and read again once replaced', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'content-etag-'));
+  try {
+    const [a, b, big] = ['a.html', 'b.html', 'big.js'].map((name) => path.join(dir, name));
+    await writeFile(a, 'aaaa');
+    await writeFile(b, 'bbbbbbb');
+    await writeFile(big, 'x'.repeat(11));
+    const etags = createContentEtags({ heldFileBytes: 10, heldTotalBytes: 10 });
+    const first = await etags.contentOf(a, await stat(a));
+    assert.equal(first.bytes?.toString(), 'aaaa');
+    assert.equal(first.etag, await etags.etagFor(a, await stat(a)));
+    assert.equal((await etags.contentOf(big, await stat(big))).bytes, undefined, 'larger than a file may be');
+    // Over the total: the file kept first gives up its bytes, not its tag.
+    assert.equal((await etags.contentOf(b, await stat(b))).bytes?.toString(), 'bbbbbbb');
+    const released = await etags.contentOf(a, await stat(a));
+    assert.deepEqual(released, { etag: first.etag, bytes: undefined });
+    // Replaced in place: the new bytes, and a new tag.
+    await writeFile(b, 'ccccccc');
+    await utimes(b, new Date('2021-01-01'), new Date('2021-01-01'));
+    const replaced = await etags.contentOf(b, await stat(b));
+    assert.equal(replaced.bytes?.toString(), 'ccccccc');
+    assert.notEqual(replaced.etag, first.etag);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

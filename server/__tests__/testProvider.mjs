@@ -30,10 +30,11 @@ export async function signingKey(kid, alg = 'RS256') {
 }
 
 /**
- * A provider on loopback, publishing `keys`.
- * @param {{ keys: SigningKey[] }} options
+ * A provider on loopback, publishing `keys`: on a free port of 127.0.0.1, or at `issuer` (an `http://` URL of a
+ * loopback host and port, such as the issuer a build's gate manifest names: scripts/bench/server.mjs).
+ * @param {{ keys: SigningKey[], issuer?: string }} options
  */
-export async function startProvider({ keys }) {
+export async function startProvider({ keys, issuer }) {
   const provider = {
     issuer: '',
     /** @type {import('jose').JWK[]} */
@@ -70,10 +71,11 @@ export async function startProvider({ keys }) {
     }
     response.writeHead(404).end();
   });
-  server.listen(0, '127.0.0.1');
+  const at = issuer === undefined ? undefined : new URL(issuer);
+  server.listen(at ? Number(at.port) : 0, at ? at.hostname : '127.0.0.1');
   await once(server, 'listening');
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  provider.issuer = `http://127.0.0.1:${port}`;
+  provider.issuer = issuer ?? `http://127.0.0.1:${port}`;
   provider.close = async () => {
     server.closeAllConnections();
     server.close();

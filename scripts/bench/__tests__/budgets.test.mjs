@@ -36,7 +36,10 @@ describe('check', () => {
 });
 
 describe('the saved run', () => {
-  test('each budget decides as in the saved run: 28 pass, these 11 fail, none unmeasured', () => {
+  // The sandbox's figures (site.sandbox) are those of `node scripts/bench/sandbox.mjs --seconds=5` on 2026-11-30 (a
+  // busy machine); the production server's (site.server) those of `node scripts/bench/server.mjs build-e2e` on
+  // 2026-11-30, on the same 2 shared cores under a load average of 8 to 9.
+  test('each budget decides as in the saved run: 32 pass, these 13 fail, none unmeasured', () => {
     const judged = Object.entries(decisions(savedRun()));
     assert.deepEqual(
       judged.filter(([, pass]) => pass === false).map(([name]) => name),
@@ -52,10 +55,12 @@ describe('the saved run', () => {
         'sandbox read p99',
         'sandbox place vs the mock',
         'sandbox place p99',
+        'server p99 protected',
+        'server p99 asset',
       ],
     );
-    assert.equal(judged.filter(([, pass]) => pass === true).length, 28);
-    assert.equal(judged.length, 39);
+    assert.equal(judged.filter(([, pass]) => pass === true).length, 32);
+    assert.equal(judged.length, 45);
   });
 
   test('each check is saved with the figure and the limit it compared', () => {
@@ -110,6 +115,11 @@ const BUDGETS = [
   { name: 'search keystroke to results', limit: 50, set: (r, n) => (r.site.search.median = n) },
   { name: 'search index brotli', limit: 400 * 1024, set: (r, n) => (r.site.search.index.brotli = n) },
   { name: 'full run wall time', limit: 20 * 60_000, set: (r, n) => (r.wallMs = n) },
+  ...['public', 'protected', 'notModified', 'asset'].map((name) => ({
+    name: `server p99 ${name}`,
+    limit: 10,
+    set: (/** @type {any} */ r, /** @type {number} */ n) => (r.site.server.cases[name].node.p99Ms = [n]),
+  })),
   { name: 'sandbox read p99', limit: 20, set: (r, n) => (r.site.sandbox.cases.read.sandbox.p99 = [n]) },
   { name: 'sandbox place p99', limit: 20, set: (r, n) => (r.site.sandbox.cases.place.sandbox.p99 = [n]) },
   { name: 'sandbox heap of 10,000 orders', limit: 32, set: (r, n) => (r.site.sandbox.heap.ordersMb = n) },
@@ -130,6 +140,20 @@ const AT_LEAST_BUDGETS = [
     set: (r, n) => (r.site.sandbox.heap.refusedCode = n >= 1 ? 'BUSINESS_RULE_VIOLATION' : null),
   },
 ];
+
+/**
+ * The production server's at-least budgets: its requests per second as a share of serve-handler's on the same file
+ * (serve-handler set to 10,000/s, so that the share is exact).
+ * @type {{ name: string, limit: number, set: (results: any, share: number) => void }[]}
+ */
+const SHARE_BUDGETS = ['public', 'protected'].map((name) => ({
+  name: `server ${name} vs serve-handler`,
+  limit: { public: 0.8, protected: 0.6 }[name] ?? Number.NaN,
+  set: (r, share) => {
+    r.site.server.cases[name].serveHandler.requestsPerSecond = [10_000];
+    r.site.server.cases[name].node.requestsPerSecond = [Math.round(10_000 * share)];
+  },
+}));
 
 /** The pages of ours Lighthouse scores: the result's key and the path in the budget's name. */
 const PAGES = [
@@ -206,10 +230,22 @@ describe('each budget decides at its limit', () => {
     });
   }
 
+  for (const { name, limit, set } of SHARE_BUDGETS) {
+    test(`${name}: passes at ${limit}×, fails below it`, () => {
+      const atLimit = savedRun();
+      set(atLimit, limit);
+      assert.equal(decisions(atLimit)[name], true);
+      const below = savedRun();
+      set(below, limit - 0.01);
+      assert.equal(decisions(below)[name], false);
+    });
+  }
+
   test('every budget of a full run is covered above', () => {
     const covered = new Set([
       ...BUDGETS.map((b) => b.name),
       ...AT_LEAST_BUDGETS.map((b) => b.name),
+      ...SHARE_BUDGETS.map((b) => b.name),
       ...SCORE_BUDGETS.map(scoreBudgetName),
     ]);
     assert.deepEqual(Object.keys(decisions(savedRun())).sort(), [...covered].sort());
@@ -284,6 +320,35 @@ describe('what a run leaves out', () => {
     assert.equal(coldCheck?.value, cold('site') / (cold('same') * 1.2));
     // Without the template the budget is not measured: reported as such, never as a pass.
     assert.equal(plain.budgets.find((b) => b.name === 'cold build vs our page Markdown in stock')?.pass, null);
+  });
+
+  test('the production server: Node held to its budgets, workerd reported beside it; not measured, no pass', () => {
+    const onlyServer = benchPlan({ sections: ['server'] });
+    const { rows, budgets } = judge(savedRun(), onlyServer);
+    assert.deepEqual(
+      budgets.map((b) => b.name),
+      [
+        'server public vs serve-handler',
+        'server p99 public',
+        'server protected vs serve-handler',
+        'server p99 protected',
+        'server p99 notModified',
+        'server p99 asset',
+      ],
+    );
+    assert.equal(rows.length, 4);
+    for (const row of rows) {
+      assert.match(
+        String(row.cells.site),
+        /^Node \d+ req\/s, p99 \d+ ms \([\d.]+×\); workerd \d+ req\/s, p99 \d+ ms \([\d.]+×\); serve-handler \d+ req\/s, p99 \d+ ms$/,
+      );
+    }
+    const missing = savedRun();
+    delete missing.site.server;
+    assert.deepEqual(
+      judge(missing, onlyServer).budgets.map((b) => b.pass),
+      [null, null, null, null, null, null],
+    );
   });
 
   test('--only judges only its sections; --quick drops the writers and Lighthouse desktop', () => {

@@ -32,7 +32,18 @@ describe('the table', () => {
     const lines = report(savedRun()).table.split('\n');
     assert.equal(lines[0], '| Measure | This site | Stock template | Same content, no features | Budget | Result |');
     assert.equal(lines[1], '| --- | --- | --- | --- | --- | --- |');
-    assert.equal(lines.length, 2 + 23 + 7 + 3);
+    assert.equal(lines.length, 2 + 23 + 7 + 3 + 4);
+  });
+
+  test('the production server rows: Node, workerd and serve-handler, each against serve-handler', () => {
+    assert.deepEqual(line(report(savedRun()).table, 'Production server, public page'), [
+      'Production server, public page `/`, 10 connections: requests/s, p99 (× serve-handler), median of 3',
+      'Node 7263 req/s, p99 6 ms (2.05×); workerd 726 req/s, p99 88 ms (0.20×); serve-handler 3549 req/s, p99 24 ms',
+      '–',
+      '–',
+      'Node ≥ 0.8× serve-handler; Node p99 ≤ 10 ms',
+      '2.05× serve-handler: pass; p99 6 ms: pass',
+    ]);
   });
 
   test("the MCP rows give each tool's median and p99, and what the search index costs", () => {
@@ -111,11 +122,11 @@ describe('the summary', () => {
     assert.equal(
       report(savedRun()).summary,
       [
-        'Budgets: 28 pass, 11 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
+        'Budgets: 32 pass, 13 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
           'first-load JS of a docs page; Lighthouse mobile performance /; ' +
           'Lighthouse mobile performance /docs/accounts-api/endpoints/balance-summary; ' +
           'Lighthouse mobile performance /api/orders-api; Lighthouse desktop performance /api/orders-api; ' +
-          'sign-in round trip; sandbox read p99; sandbox place vs the mock; sandbox place p99), 0 not measured.',
+          'sign-in round trip; sandbox read p99; sandbox place vs the mock; sandbox place p99; server p99 protected; server p99 asset), 0 not measured.',
         'Bench wall time: 15.7 min.',
       ].join('\n'),
     );

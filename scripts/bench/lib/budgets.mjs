@@ -14,6 +14,19 @@ const FULL_RUN_LIMIT_MS = 20 * 60_000;
 const PERFORMANCE = { mobile: { home: 95, docs: 95, api: 90 }, desktop: { home: 100, api: 100 } };
 
 /**
+ * The production server on Node under load (scripts/bench/server.mjs): requests per second at least this share of
+ * serve-handler's on the same file, and a p99 of at most SERVER_P99_MS in every case.
+ */
+const SERVER_SHARE = { public: 0.8, protected: 0.6 };
+const SERVER_P99_MS = 10;
+const SERVER_CASES = [
+  ['public', 'public page'],
+  ['protected', 'protected page, signed in (serve-handler: the same file)'],
+  ['notModified', '304 (If-None-Match)'],
+  ['asset', 'hashed asset'],
+];
+
+/**
  * One check: `value` against `limit` (at most, or with `atMost: false` at least). `pass` is null when
  * either is missing: reported as not measured, never as a pass.
  */
@@ -321,6 +334,46 @@ export function judge(results, plan) {
         }),
       ],
     );
+  }
+  if (plan.wants('server')) {
+    // Held on Node, the production server; the Worker on workerd is reported (miniflare on this machine, with its
+    // local asset server: not Cloudflare's edge).
+    const server = results.site?.server;
+    const figures = (name, key) => {
+      const samples = server?.cases?.[name]?.[key];
+      return samples && { rps: med(samples.requestsPerSecond), p99: med(samples.p99Ms) };
+    };
+    for (const [name, label] of SERVER_CASES) {
+      const [node, worker, plain] = ['node', 'worker', 'serveHandler'].map((key) => figures(name, key));
+      const share = ratio(node?.rps, plain?.rps);
+      const shown = (what, f) =>
+        f && `${what} ${f.rps} req/s, p99 ${f.p99} ms (${ratio(f.rps, plain?.rps)?.toFixed(2)}×)`;
+      const cell = node &&
+        plain && [
+          shown('Node', node),
+          shown('workerd', worker),
+          `serve-handler ${plain.rps} req/s, p99 ${plain.p99} ms`,
+        ];
+      const checks = [];
+      const limits = [];
+      if (SERVER_SHARE[name] !== undefined) {
+        limits.push(`Node ≥ ${SERVER_SHARE[name]}× serve-handler`);
+        checks.push(
+          check(`server ${name} vs serve-handler`, share, SERVER_SHARE[name], {
+            atMost: false,
+            text: `${share?.toFixed(2)}× serve-handler`,
+          }),
+        );
+      }
+      limits.push(`Node p99 ≤ ${SERVER_P99_MS} ms`);
+      checks.push(check(`server p99 ${name}`, node?.p99, SERVER_P99_MS, { text: `p99 ${node?.p99} ms` }));
+      row(
+        `Production server, ${label} \`${server?.cases?.[name]?.path ?? '?'}\`, ${server?.connections ?? 10} connections: requests/s, p99 (× serve-handler), ${medianOf(server?.rounds ?? plan.runs)}`,
+        { site: cell?.filter(Boolean).join('; ') },
+        limits.join('; '),
+        checks,
+      );
+    }
   }
   if (!plan.quick && SECTIONS.every((section) => plan.sections.includes(section))) {
     const minutes = results.wallMs === undefined ? undefined : results.wallMs / 60_000;

@@ -454,6 +454,33 @@ export async function measure({ root, results, plan, log }) {
       results.site.sandbox = JSON.parse(line);
     });
   }
+
+  // ---------------------------------------------------------------------------------------------------
+  // The production server under load against serve-handler on this site's build (scripts/bench/server.mjs), in a
+  // process of its own, once the provider has stopped: the script publishes keys at the build's issuer itself.
+
+  if (plan.wants('server')) {
+    const buildDir = join(SITES[0].dir, SITES[0].outDir);
+    if (!existsSync(join(buildDir, 'index.html'))) {
+      log(`no build of ${SITES[0].name} yet: building it (not measured)`);
+      await warmBuild(SITES[0]);
+    }
+    const args = ['--json', `--seconds=${plan.serverSeconds}`, `--rounds=${plan.runs}`, buildDir];
+    log(`production server under load: node scripts/bench/server.mjs ${args.join(' ')}`);
+    await attempt('production server under load', async () => {
+      const { output } = await run(process.execPath, [join(root, 'scripts/bench/server.mjs'), ...args], {
+        cwd: root,
+        label: 'scripts/bench/server.mjs',
+        timeoutMs: 20 * MINUTE,
+      });
+      const line = output
+        .split('\n')
+        .reverse()
+        .find((text) => text.startsWith('{'));
+      if (!line) throw new Error(`scripts/bench/server.mjs printed no result:\n${output.slice(-2000)}`);
+      results.site.server = JSON.parse(line);
+    });
+  }
 }
 
 /** The machine a run measured on (with `note`, a line about it for BENCHMARKS.md). */

@@ -2,7 +2,18 @@
  * What a bench run covers, shared by the measuring (`measure.mjs`) and the budgets (`budgets.mjs`):
  * the sections, the pages compared and how many runs each figure is the median of.
  */
-export const SECTIONS = ['builds', 'writers', 'js', 'lighthouse', 'reference', 'signin', 'search', 'mcp', 'sandbox'];
+export const SECTIONS = [
+  'builds',
+  'writers',
+  'js',
+  'lighthouse',
+  'reference',
+  'signin',
+  'search',
+  'mcp',
+  'sandbox',
+  'server',
+];
 
 /** The three sites, as keys of the results. */
 export const SITE_KEYS = ['site', 'stock', 'same'];
@@ -41,6 +52,8 @@ export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
     // Seconds of load per server, case and round in the sandbox section (scripts/bench/sandbox.mjs).
     sandboxSeconds: quick ? 3 : 10,
     formFactors: quick ? ['mobile'] : ['mobile', 'desktop'],
+    // The production server under load (scripts/bench/server.mjs): seconds per case and server, in `runs` rounds.
+    serverSeconds: quick ? 2 : 5,
   };
 }
 
