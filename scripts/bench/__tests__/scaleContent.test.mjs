@@ -110,7 +110,7 @@ describe('renaming one copy', () => {
       'LegCopy3',
     ]);
     assert.deepEqual(
-      scaled.tags.map((tag) => tag.name),
+      scaled.tags.map((/** @type {{ name: string }} */ tag) => tag.name),
       ['Orders', 'Orders (copy 2)', 'Orders (copy 3)'],
     );
     const third = scaled.paths['/copy-3/orders'].post;

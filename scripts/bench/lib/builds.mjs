@@ -66,8 +66,24 @@ export function clearBuildCaches(siteDir, outDir) {
 }
 
 /**
+ * The phases of a build from Docusaurus's performance log (`DOCUSAURUS_PERF_LOGGER=true`): each
+ * `[PERF] Build > en > <phase> - <time>` line, as `{ <phase>: ms }` in the log's order (the phases of
+ * the phases, `Build > en > SSG > …`, left out).
+ */
+export function buildPhases(log) {
+  const phases = {};
+  // eslint-disable-next-line no-control-regex
+  for (const line of log.replace(/\u001b\[[0-9;]*m/g, '').split('\n')) {
+    const match = /^\[PERF\] Build > [^>]+? > ([^>]+?) - ([\d.]+) (ms|seconds)/.exec(line.trim());
+    if (match) phases[match[1]] = Number(match[2]) * (match[3] === 'ms' ? 1 : 1000);
+  }
+  return phases;
+}
+
+/**
  * One production build of the site in `siteDir` into `outDir` (relative to it). `cold` clears the
- * caches first. Returns { ms, peakBytes }.
+ * caches first. Returns { ms, peakBytes }, and `phases` (`buildPhases`) when `env` turns on
+ * Docusaurus's performance log (`DOCUSAURUS_PERF_LOGGER: 'true'`).
  */
 export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, label, timeoutMs }) {
   if (cold) clearBuildCaches(siteDir, outDir);
@@ -78,6 +94,18 @@ export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, la
     { cwd: siteDir, env, label: `build of ${label}` },
   );
   const memory = trackPeakMemory(child.pid);
+  // The performance log's phase lines, kept whole (the child keeps only the end of its output).
+  let perf = '';
+  if (env.DOCUSAURUS_PERF_LOGGER === 'true') {
+    let partial = '';
+    const keep = (chunk) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop();
+      perf += lines.filter((line) => line.includes('[PERF] Build > ')).join('\n') + '\n';
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
   try {
     const { code, signal } = await withTimeout(child.exited, timeoutMs, `The build of ${label}`);
     const ms = performance.now() - started;
@@ -86,7 +114,7 @@ export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, la
       throw new Error(
         `The build of ${label} failed (${signal ?? `exit code ${code}`}):\n${child.recentOutput().slice(-3000)}`,
       );
-    return { ms, peakBytes };
+    return env.DOCUSAURUS_PERF_LOGGER === 'true' ? { ms, peakBytes, phases: buildPhases(perf) } : { ms, peakBytes };
   } finally {
     memory.end();
     await stop(child);

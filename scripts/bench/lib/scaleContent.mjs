@@ -23,11 +23,11 @@ export const SCALED_APIS = ['accounts', 'onboarding', 'orders', 'documents'];
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const SCHEMA_POINTER = '#/components/schemas/';
 
-export const copiedOperationId = (operationId, copy) => `${operationId}Copy${copy}`;
-export const copiedSchema = (name, copy) => `${name}Copy${copy}`;
-export const copiedSection = (section, copy) => `${section}-${copy}`;
-export const copiedPath = (path, copy) => `/copy-${copy}${path}`;
-export const copiedTag = (tag, copy) => `${tag} (copy ${copy})`;
+const copiedOperationId = (operationId, copy) => `${operationId}Copy${copy}`;
+const copiedSchema = (name, copy) => `${name}Copy${copy}`;
+const copiedSection = (section, copy) => `${section}-${copy}`;
+const copiedPath = (path, copy) => `/copy-${copy}${path}`;
+const copiedTag = (tag, copy) => `${tag} (copy ${copy})`;
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
