@@ -9,12 +9,14 @@ import {
   check,
   judge,
   judgeScale,
+  markdownPass,
   phaseMedians,
+  SCALE_MARKDOWN_SHARE_LIMIT,
   SCALE_PEAK_LIMIT_BYTES,
   SCALE_VS_STOCK_LIMIT,
   spread,
 } from '../lib/budgets.mjs';
-import { buildPhases } from '../lib/builds.mjs';
+import { buildPassSteps, buildPhases } from '../lib/builds.mjs';
 import { benchPlan, DOCS_PAGE, parseScales } from '../lib/plan.mjs';
 import { renderScaleTable } from '../lib/report.mjs';
 import { median } from '../lib/stats.mjs';
@@ -273,16 +275,31 @@ describe('at N× the content (--scale)', () => {
   const phases = { 'Load site': 2000, 'Bundling with rspack': 28_000, SSG: 8000, 'postBuild()': 8000, other: 0 };
   /**
    * A result at 10×: this site at 1× 60 s, at 10× `siteMs` with peak `peak`, the stock template holding its page
-   * Markdown `stockMs`. @param {{ siteMs?: number, stockMs?: number, peak?: number }} figures
+   * Markdown `stockMs`, its page-markdown pass `markdownMs` (3 s of the 60 s at 1×).
+   * @param {{ siteMs?: number, stockMs?: number, peak?: number, markdownMs?: number }} figures
    */
-  const at10 = ({ siteMs = 300_000, stockMs = 250_000, peak = 2 * GiB } = {}) => ({
+  const at10 = ({ siteMs = 300_000, stockMs = 250_000, peak = 2 * GiB, markdownMs = 30_000 } = {}) => ({
     scale: {
-      one: { build: { coldMs: [60_000], peakBytes: [GiB], phases: [phases] } },
+      one: {
+        build: {
+          coldMs: [60_000],
+          peakBytes: [GiB],
+          phases: [phases],
+          passes: [{ 'page-markdown plan': 1000, 'read the built pages': 2000, 'page-markdown write': 2000 }],
+        },
+      },
       at: {
         10: {
           pages: { before: 89, after: 881 },
           operations: { before: 36, after: 360 },
-          site: { build: { coldMs: [siteMs], peakBytes: [peak], phases: [phases] } },
+          site: {
+            build: {
+              coldMs: [siteMs],
+              peakBytes: [peak],
+              phases: [phases],
+              passes: [{ 'page-markdown plan': 0, 'read the built pages': 9000, 'page-markdown write': markdownMs }],
+            },
+          },
           rendered: {
             pages: 880,
             bytes: 9 * 2 ** 20,
@@ -314,22 +331,47 @@ describe('at N× the content (--scale)', () => {
     assert.equal(decided(at10({ peak: 2.5 * GiB + 1 }))['peak build memory at 10×'], false);
   });
 
+  test('the page Markdown pass passes at 2× its share of the 1× build and fails past it', () => {
+    // At 1×: 3 s of 60 s, 5%; at 10× 30 s of 300 s is 10%.
+    const name = 'page Markdown share of the build at 10× vs 1×';
+    assert.equal(SCALE_MARKDOWN_SHARE_LIMIT, 2);
+    assert.equal(decided(at10({ markdownMs: 30_000 }))[name], true);
+    assert.equal(decided(at10({ markdownMs: 30_001 }))[name], false);
+    assert.deepEqual(
+      markdownPass({
+        coldMs: [100, 200, 300, 400],
+        passes: [
+          { 'page-markdown plan': 1, 'page-markdown write': 9, 'read the built pages': 5 },
+          { 'page-markdown plan': 1, 'page-markdown write': 19, 'read the built pages': 6 },
+          { 'page-markdown plan': 1, 'page-markdown write': 59, 'read the built pages': 7 },
+          undefined,
+        ],
+      }),
+      { ms: 20, share: 0.1, readMs: 6 },
+    );
+    assert.equal(markdownPass({ coldMs: [100], passes: [{}] }), undefined);
+  });
+
   test('a scale not measured is neither a pass nor a fail, and no scale makes no rows', () => {
-    assert.deepEqual(Object.values(decided({})), [null, null, null]);
+    assert.deepEqual(Object.values(decided({})), [null, null, null, null]);
     assert.deepEqual(judgeScale(at10(), benchPlan({ sections: [] })), { rows: [], budgets: [] });
   });
 
   test('the table has a row each for time, memory and phases, naming the content', () => {
     const table = renderScaleTable(judgeScale(at10(), PLAN).rows);
     const lines = table.split('\n');
-    assert.equal(lines.length, 2 + 3);
+    assert.equal(lines.length, 2 + 4);
     assert.match(
       lines[2],
       /^\| 10×: cold build .*881 docs pages, 360 operations .*\| 60\.0 s \| 300\.0 s: 5\.00× the 1× build \|/,
     );
     assert.match(lines[2], /5\.00× the 1× build: pass; 1\.20× its page Markdown in stock: pass \|$/);
     assert.match(lines[3], /2048 MiB: pass \|$/);
-    assert.match(lines[4], /Bundling with rspack 28\.0 s/);
+    assert.match(
+      lines[4],
+      /\| 3\.00 s, 5\.0% of the build .*\| 30\.0 s, 10\.0% of the build .*2\.00× its 1× share: pass \|$/,
+    );
+    assert.match(lines[5], /Bundling with rspack 28\.0 s/);
   });
 
   test('the phases are read from the performance log, the phases of the phases left out', () => {
@@ -346,6 +388,20 @@ describe('at N× the content (--scale)', () => {
       'Bundling with rspack': 27_770,
       SSG: 7630,
       'Broken links checker': 29.7,
+    });
+  });
+
+  test("the passes' steps are read from their own [PERF] lines", () => {
+    const log = [
+      '[PERF] build-passes > page-markdown plan - 12.50 ms',
+      '[PERF] Build > en > SSG - 7.63 seconds! - (Heap 253mb -> 158mb / Total 164mb)',
+      '[PERF] build-passes > read the built pages - 2000.00 ms',
+      '[PERF] build-passes > page-markdown write - 1500.25 ms',
+    ].join('\n');
+    assert.deepEqual(buildPassSteps(log), {
+      'page-markdown plan': 12.5,
+      'read the built pages': 2000,
+      'page-markdown write': 1500.25,
     });
   });
 

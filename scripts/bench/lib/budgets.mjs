@@ -314,6 +314,31 @@ export function phaseMedians(phaseRuns) {
   return medians;
 }
 
+/** The share of the build the page Markdown pass (plan and write: the page Markdown and llms files) may grow to. */
+export const SCALE_MARKDOWN_SHARE_LIMIT = 2;
+const MARKDOWN_STEPS = ['page-markdown plan', 'page-markdown write'];
+
+/**
+ * The page Markdown pass of the builds `build` (`coldMs` and `passes` per run): the median of its time and of its share
+ * of each build, and of the shared reading of the built pages; undefined when no run timed it.
+ */
+export function markdownPass(build) {
+  const runs = (build?.passes ?? [])
+    .map((steps, index) => ({ steps, ms: build.coldMs[index] }))
+    .filter(({ steps }) => steps && MARKDOWN_STEPS.every((step) => steps[step] !== undefined));
+  if (runs.length === 0) return undefined;
+  const passMs = runs.map(({ steps }) => MARKDOWN_STEPS.reduce((sum, step) => sum + steps[step], 0));
+  return {
+    ms: med(passMs),
+    share: med(passMs.map((ms, index) => ms / runs[index].ms)),
+    readMs: med(runs.map(({ steps }) => steps['read the built pages']).filter((ms) => ms !== undefined)),
+  };
+}
+
+const markdownText = (pass) =>
+  pass &&
+  `${sec(pass.ms)}, ${(pass.share * 100).toFixed(1)}% of the build (reading the built pages, shared with search: ${sec(pass.readMs)})`;
+
 const phasesText = (phaseRuns) => {
   const medians = phaseMedians(phaseRuns);
   return (
@@ -372,6 +397,19 @@ export function judgeScale(results, plan) {
       },
       budget: `≤ ${SCALE_PEAK_LIMIT_BYTES / 2 ** 30} GiB`,
       checks: [check(`peak build memory at ${factor}×`, sitePeak, SCALE_PEAK_LIMIT_BYTES, { text: mib(sitePeak) })],
+    });
+    const markdownOne = markdownPass(one);
+    const markdownAt = markdownPass(site);
+    const shareGrowth = ratio(markdownAt?.share, markdownOne?.share);
+    rows.push({
+      measure: `${factor}×: page Markdown and llms files written (the page-markdown pass of postBuild: plan and write), medians`,
+      cells: { one: markdownText(markdownOne), scaled: markdownText(markdownAt) },
+      budget: `share of the build ≤ ${SCALE_MARKDOWN_SHARE_LIMIT}× its share at 1×`,
+      checks: [
+        check(`page Markdown share of the build at ${factor}× vs 1×`, shareGrowth, SCALE_MARKDOWN_SHARE_LIMIT, {
+          text: `${shareGrowth?.toFixed(2)}× its 1× share`,
+        }),
+      ],
     });
     rows.push({
       measure: `${factor}×: build phases (Docusaurus's performance log), medians`,

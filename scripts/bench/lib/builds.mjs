@@ -81,9 +81,23 @@ export function buildPhases(log) {
 }
 
 /**
+ * The steps of the build's passes over its built pages (plugins/build-passes, which times them when the performance
+ * log is on): each `[PERF] build-passes > <step> - <ms> ms` line, as `{ <step>: ms }` (`page-markdown write`: the
+ * page Markdown and the llms files written). Inside the postBuild() phase.
+ */
+export function buildPassSteps(log) {
+  const steps = {};
+  for (const line of log.split('\n')) {
+    const match = /^\[PERF\] build-passes > (.+?) - ([\d.]+) ms/.exec(line.trim());
+    if (match) steps[match[1]] = Number(match[2]);
+  }
+  return steps;
+}
+
+/**
  * One production build of the site in `siteDir` into `outDir` (relative to it). `cold` clears the
- * caches first. Returns { ms, peakBytes }, and `phases` (`buildPhases`) when `env` turns on
- * Docusaurus's performance log (`DOCUSAURUS_PERF_LOGGER: 'true'`).
+ * caches first. Returns { ms, peakBytes }, and `phases` (`buildPhases`) and `passes` (`buildPassSteps`) when `env`
+ * turns on Docusaurus's performance log (`DOCUSAURUS_PERF_LOGGER: 'true'`).
  */
 export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, label, timeoutMs }) {
   if (cold) clearBuildCaches(siteDir, outDir);
@@ -101,7 +115,7 @@ export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, la
     const keep = (chunk) => {
       const lines = (partial + chunk.toString()).split('\n');
       partial = lines.pop();
-      perf += lines.filter((line) => line.includes('[PERF] Build > ')).join('\n') + '\n';
+      perf += lines.filter((line) => /\[PERF\] (Build|build-passes) > /.test(line)).join('\n') + '\n';
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
@@ -114,7 +128,9 @@ export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, la
       throw new Error(
         `The build of ${label} failed (${signal ?? `exit code ${code}`}):\n${child.recentOutput().slice(-3000)}`,
       );
-    return env.DOCUSAURUS_PERF_LOGGER === 'true' ? { ms, peakBytes, phases: buildPhases(perf) } : { ms, peakBytes };
+    return env.DOCUSAURUS_PERF_LOGGER === 'true'
+      ? { ms, peakBytes, phases: buildPhases(perf), passes: buildPassSteps(perf) }
+      : { ms, peakBytes };
   } finally {
     memory.end();
     await stop(child);

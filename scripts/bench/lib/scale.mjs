@@ -3,7 +3,8 @@
  * (lib/scaleContent.mjs) built cold beside the stock template holding that build's page Markdown, and this site at
  * 1×, in the same rounds, alternating: each round builds this site at 1×, then for each scale the scaled copy and the
  * template. Every build is of the v1 docs only (`DOCS_VERSIONS=current`: the scaled copy's v2 docs would double its
- * pages again) with Docusaurus's performance log on, whose phases the results keep (lib/builds.mjs `buildPhases`).
+ * pages again) with Docusaurus's performance log on, whose phases the results keep (lib/builds.mjs `buildPhases`),
+ * with the steps of the passes over the built pages (`buildPassSteps`: the page Markdown and llms files among them).
  * `budgets.mjs` (`judgeScale`) judges the figures.
  */
 import { createHash } from 'node:crypto';
@@ -19,7 +20,7 @@ const MINUTE = 60_000;
 const SCALE_BUILD_ENV = { DOCS_VERSIONS: 'current', DOCUSAURUS_PERF_LOGGER: 'true' };
 
 /** An empty record of builds. */
-const builds = () => ({ coldMs: [], peakBytes: [], phases: [] });
+const builds = () => ({ coldMs: [], peakBytes: [], phases: [], passes: [] });
 
 /**
  * Measures `plan.scales` into `results.scale`. `site` is this site as measure.mjs builds it (`dir`, `env`),
@@ -60,6 +61,7 @@ export async function measureScale({ root, site, templates, results, plan, log, 
     record.coldMs.push(build.ms);
     record.peakBytes.push(build.peakBytes);
     record.phases.push(build.phases);
+    record.passes.push(build.passes);
     log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
     return build;
   };
