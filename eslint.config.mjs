@@ -77,6 +77,7 @@ export default tseslint.config(
       'build-e2e/',
       'build-e2e-base-url/',
       'build-bench/',
+      'build-bench-v1/',
       'bench-results/',
       '.docusaurus/',
       'node_modules/',
