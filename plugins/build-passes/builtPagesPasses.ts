@@ -44,6 +44,20 @@ async function ofPass<T>(pass: BuiltPagesPass, step: () => T | Promise<T>): Prom
 }
 
 /**
+ * `step`, timed on a `[PERF] build-passes > <label> - <ms> ms` line when Docusaurus's performance log is on
+ * (`DOCUSAURUS_PERF_LOGGER=true`; the bench reads these lines: scripts/bench/lib/builds.mjs `buildPhases`).
+ */
+async function timed<T>(label: string, step: () => Promise<T>): Promise<T> {
+  if (process.env.DOCUSAURUS_PERF_LOGGER !== 'true') return step();
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    console.info(`[PERF] ${WHAT} > ${label} - ${(performance.now() - started).toFixed(2)} ms`);
+  }
+}
+
+/**
  * The build's passes over its built pages: each pass `declared` (the config's list), found among `provided` (the
  * plugins'), says which pages it reads; each page is read and parsed once for all of them (`builtPagesFacts`); then
  * each writes its files from its pages' facts. Plans and writes go in the declared order. A pass that is absent or
@@ -57,18 +71,20 @@ export async function runBuiltPagesPasses(
 ): Promise<void> {
   const passes = passesInOrder(declared, provided);
   const works: BuiltPagesWork[] = [];
-  for (const pass of passes) works.push(await ofPass(pass, () => pass.plan(props)));
+  for (const pass of passes) works.push(await timed(`${pass.name} plan`, () => ofPass(pass, () => pass.plan(props))));
 
   // Each file once, with everything any pass asked of it.
   const byFile = new Map<string, BuiltPage>();
   for (const { file, ...asked } of works.flatMap((work) => work.pages)) {
     byFile.set(file, { ...byFile.get(file), file, ...asked });
   }
-  const facts = await factsOf([...byFile.values()]);
+  const facts = await timed('read the built pages', () => factsOf([...byFile.values()]));
   const factsByFile = new Map([...byFile.keys()].map((file, index) => [file, facts[index] ?? {}]));
 
   for (const [index, pass] of passes.entries()) {
     const work = works[index] as BuiltPagesWork;
-    await ofPass(pass, () => work.write(work.pages.map(({ file }) => factsByFile.get(file) ?? {})));
+    await timed(`${pass.name} write`, () =>
+      ofPass(pass, () => work.write(work.pages.map(({ file }) => factsByFile.get(file) ?? {}))),
+    );
   }
 }

@@ -61,6 +61,36 @@ describe('runBuiltPagesPasses', () => {
     ]);
   });
 
+  it("times each step on a [PERF] line when Docusaurus's performance log is on, and only then", async () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => {});
+    const before = process.env.DOCUSAURUS_PERF_LOGGER;
+    try {
+      const run = () =>
+        runBuiltPagesPasses(
+          ['page-markdown', 'search-index'],
+          [pass('page-markdown', ['a.html'], 'markdown', []), pass('search-index', ['a.html'], 'search', [])],
+          props,
+          fakeFacts(),
+        );
+      delete process.env.DOCUSAURUS_PERF_LOGGER;
+      await run();
+      expect(info).not.toHaveBeenCalled();
+      process.env.DOCUSAURUS_PERF_LOGGER = 'true';
+      await run();
+      expect(info.mock.calls.map(([line]) => String(line).replace(/ - [\d.]+ ms$/, ' - ? ms'))).toEqual([
+        '[PERF] build-passes > page-markdown plan - ? ms',
+        '[PERF] build-passes > search-index plan - ? ms',
+        '[PERF] build-passes > read the built pages - ? ms',
+        '[PERF] build-passes > page-markdown write - ? ms',
+        '[PERF] build-passes > search-index write - ? ms',
+      ]);
+    } finally {
+      if (before === undefined) delete process.env.DOCUSAURUS_PERF_LOGGER;
+      else process.env.DOCUSAURUS_PERF_LOGGER = before;
+      info.mockRestore();
+    }
+  });
+
   it('fails at once, naming it, when a listed pass is provided by no plugin: nothing waits for it', async () => {
     const log: string[] = [];
     const { calls, factsOf } = fakeFacts();

@@ -5,8 +5,20 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { check, judge, spread } from '../lib/budgets.mjs';
-import { benchPlan, DOCS_PAGE } from '../lib/plan.mjs';
+import {
+  check,
+  judge,
+  judgeScale,
+  markdownPass,
+  phaseMedians,
+  SCALE_MARKDOWN_SHARE_LIMIT,
+  SCALE_PEAK_LIMIT_BYTES,
+  SCALE_VS_STOCK_LIMIT,
+  spread,
+} from '../lib/budgets.mjs';
+import { buildPassSteps, buildPhases } from '../lib/builds.mjs';
+import { benchPlan, DOCS_PAGE, parseScales } from '../lib/plan.mjs';
+import { renderScaleTable } from '../lib/report.mjs';
 import { median } from '../lib/stats.mjs';
 
 /** A fresh copy of the saved result, for a test to change. */
@@ -367,5 +379,159 @@ describe('what a run leaves out', () => {
       0,
       'only a full run has a time limit',
     );
+  });
+});
+
+describe('at N× the content (--scale)', () => {
+  const GiB = 2 ** 30;
+  const phases = { 'Load site': 2000, 'Bundling with rspack': 28_000, SSG: 8000, 'postBuild()': 8000, other: 0 };
+  /**
+   * A result at 10×: this site at 1× 60 s, at 10× `siteMs` with peak `peak`, the stock template holding its page
+   * Markdown `stockMs`, its page-markdown write `markdownMs` (the page Markdown steps take 6 s of the 60 s at 1×).
+   * @param {{ siteMs?: number, stockMs?: number, peak?: number, markdownMs?: number }} figures
+   */
+  const at10 = ({ siteMs = 300_000, stockMs = 250_000, peak = 2 * GiB, markdownMs = 41_000 } = {}) => ({
+    scale: {
+      one: {
+        build: {
+          coldMs: [60_000],
+          peakBytes: [GiB],
+          phases: [phases],
+          passes: [{ 'page-markdown plan': 1000, 'read the built pages': 2000, 'page-markdown write': 3000 }],
+        },
+      },
+      at: {
+        10: {
+          pages: { before: 89, after: 881 },
+          operations: { before: 36, after: 360 },
+          site: {
+            build: {
+              coldMs: [siteMs],
+              peakBytes: [peak],
+              phases: [phases],
+              passes: [{ 'page-markdown plan': 0, 'read the built pages': 9000, 'page-markdown write': markdownMs }],
+            },
+          },
+          rendered: {
+            pages: 880,
+            bytes: 9 * 2 ** 20,
+            build: { coldMs: [stockMs], peakBytes: [GiB], phases: [phases] },
+          },
+        },
+      },
+    },
+  });
+  const PLAN = benchPlan({ sections: [], quick: true, scales: [10] });
+  /** @param {any} results */
+  const decided = (results) => Object.fromEntries(judgeScale(results, PLAN).budgets.map((b) => [b.name, b.pass]));
+
+  test('the cold build passes at N× the 1× build and fails past it', () => {
+    assert.equal(decided(at10({ siteMs: 600_000, stockMs: 600_000 }))['cold build at 10× vs 1×'], true);
+    assert.equal(decided(at10({ siteMs: 600_001, stockMs: 600_000 }))['cold build at 10× vs 1×'], false);
+  });
+
+  test('the cold build passes at 1.5× the stock template holding the same page Markdown and fails past it', () => {
+    const name = 'cold build at 10× vs its page Markdown in stock';
+    assert.equal(SCALE_VS_STOCK_LIMIT, 1.5);
+    assert.equal(decided(at10({ siteMs: 300_000, stockMs: 200_000 }))[name], true);
+    assert.equal(decided(at10({ siteMs: 300_001, stockMs: 200_000 }))[name], false);
+  });
+
+  test('peak memory passes at 2.5 GiB and fails past it', () => {
+    assert.equal(SCALE_PEAK_LIMIT_BYTES, 2.5 * GiB);
+    assert.equal(decided(at10({ peak: 2.5 * GiB }))['peak build memory at 10×'], true);
+    assert.equal(decided(at10({ peak: 2.5 * GiB + 1 }))['peak build memory at 10×'], false);
+  });
+
+  test('the page Markdown pass passes at 2× its share of the 1× build and fails past it', () => {
+    // At 1×: 6 s of 60 s, 10%; at 10×, 9 s of reading and 51 s of writing are 20% of 300 s.
+    const name = 'page Markdown share of the build at 10× vs 1×';
+    assert.equal(SCALE_MARKDOWN_SHARE_LIMIT, 2);
+    assert.equal(decided(at10({ markdownMs: 51_000 }))[name], true);
+    assert.equal(decided(at10({ markdownMs: 51_001 }))[name], false);
+    assert.deepEqual(
+      markdownPass({
+        coldMs: [100, 200, 300, 400],
+        passes: [
+          { 'page-markdown plan': 1, 'page-markdown write': 9, 'read the built pages': 5 },
+          { 'page-markdown plan': 1, 'page-markdown write': 19, 'read the built pages': 6 },
+          { 'page-markdown plan': 1, 'page-markdown write': 59, 'read the built pages': 7 },
+          undefined,
+        ],
+      }),
+      { ms: 26, share: 0.15, readMs: 6 },
+    );
+    assert.equal(markdownPass({ coldMs: [100], passes: [{}] }), undefined);
+  });
+
+  test('a scale not measured is neither a pass nor a fail, and no scale makes no rows', () => {
+    assert.deepEqual(Object.values(decided({})), [null, null, null, null]);
+    assert.deepEqual(judgeScale(at10(), benchPlan({ sections: [] })), { rows: [], budgets: [] });
+  });
+
+  test('the table has a row each for time, memory and phases, naming the content', () => {
+    const table = renderScaleTable(judgeScale(at10(), PLAN).rows);
+    const lines = table.split('\n');
+    assert.equal(lines.length, 2 + 4);
+    assert.match(
+      lines[2],
+      /^\| 10×: cold build .*881 docs pages, 360 operations .*\| 60\.0 s \| 300\.0 s: 5\.00× the 1× build \|/,
+    );
+    assert.match(lines[2], /5\.00× the 1× build: pass; 1\.20× its page Markdown in stock: pass \|$/);
+    assert.match(lines[3], /2048 MiB: pass \|$/);
+    assert.match(
+      lines[4],
+      /\| 6\.00 s, 10\.0% of the build .*\| 50\.0 s, 16\.7% of the build .*1\.67× its 1× share: pass \|$/,
+    );
+    assert.match(lines[5], /Bundling with rspack 28\.0 s/);
+  });
+
+  test('the phases are read from the performance log, the phases of the phases left out', () => {
+    const log = [
+      '[PERF] Build > en > Load site - 2.02 seconds! - (Heap 72mb -> 136mb / Total 236mb)',
+      '[PERF] Build > en > Bundling with rspack - 27.77 seconds! - (Heap 149mb -> 253mb / Total 491mb)',
+      '[PERF] Build > en > SSG > Thread pool - 7.51 seconds! - (Heap 209mb -> 157mb / Total 164mb)',
+      '\u001b[32m[PERF] Build > en > SSG - 7.63 seconds! - (Heap 253mb -> 158mb / Total 164mb)\u001b[39m',
+      '[PERF] Build > en > Broken links checker - 29.70 ms - (Heap 334mb -> 345mb / Total 421mb)',
+      '[PERF] Build - 45.61 seconds! - (Heap 72mb -> 345mb / Total 421mb)',
+    ].join('\n');
+    assert.deepEqual(buildPhases(log), {
+      'Load site': 2020,
+      'Bundling with rspack': 27_770,
+      SSG: 7630,
+      'Broken links checker': 29.7,
+    });
+  });
+
+  test("the passes' steps are read from their own [PERF] lines", () => {
+    const log = [
+      '[PERF] build-passes > page-markdown plan - 12.50 ms',
+      '[PERF] Build > en > SSG - 7.63 seconds! - (Heap 253mb -> 158mb / Total 164mb)',
+      '[PERF] build-passes > read the built pages - 2000.00 ms',
+      '[PERF] build-passes > page-markdown write - 1500.25 ms',
+    ].join('\n');
+    assert.deepEqual(buildPassSteps(log), {
+      'page-markdown plan': 12.5,
+      'read the built pages': 2000,
+      'page-markdown write': 1500.25,
+    });
+  });
+
+  test('phase medians: each main phase, and the others summed', () => {
+    assert.deepEqual(
+      phaseMedians([
+        { 'Load site': 1, 'Bundling with rspack': 10, SSG: 5, 'postBuild()': 4, 'Broken links checker': 1 },
+        { 'Load site': 3, 'Bundling with rspack': 30, SSG: 7, 'postBuild()': 6, 'Broken links checker': 2, X: 1 },
+        { 'Load site': 2, 'Bundling with rspack': 20, SSG: 6, 'postBuild()': 5, 'Broken links checker': 2 },
+      ]),
+      { 'Load site': 2, 'Bundling with rspack': 20, SSG: 6, 'postBuild()': 5, other: 2 },
+    );
+    assert.equal(phaseMedians([]), undefined);
+  });
+
+  test('--scale takes whole numbers from 2 up, each once, ascending', () => {
+    assert.deepEqual(parseScales(undefined), []);
+    assert.deepEqual(parseScales('10,3,3'), [3, 10]);
+    for (const bad of ['1', '2.5', 'ten', '']) assert.throws(() => parseScales(bad), /--scale takes whole numbers/);
   });
 });

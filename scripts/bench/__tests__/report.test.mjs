@@ -168,6 +168,19 @@ describe('BENCHMARKS.md', () => {
     assert.match(table, /\| Cold build of the stock template holding this site's page Markdown \(85 pages, 1\.5 MiB/);
   });
 
+  test('has a section at N× the content, after the results, when the run measured it', () => {
+    const results = savedRun();
+    const { table, summary } = report(results);
+    assert.doesNotMatch(benchmarksMarkdown(results, { table, summary }), /## At/);
+    results.scales = [3, 10];
+    const scaleTable = '| Measure |\n| --- |\n| 3×: cold build |';
+    const markdown = benchmarksMarkdown(results, { table, summary, scaleTable });
+    assert.ok(
+      markdown.includes(`## Results\n\n${table}\n\n## At 3×, 10× the content\n\nThis site with N× its docs pages`),
+    );
+    assert.ok(markdown.includes(`\`DOCS_VERSIONS=current\`).\n\n${scaleTable}\n\nBudgets:`));
+  });
+
   test('leaves the note line out when the run had none', () => {
     const results = savedRun();
     delete results.machine.note;

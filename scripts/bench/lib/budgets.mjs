@@ -390,3 +390,147 @@ export function judge(results, plan) {
     .map(({ name, value, limit, pass }) => (pass === null ? { name, pass } : { name, value, limit, pass }));
   return { rows, budgets };
 }
+
+// -----------------------------------------------------------------------------------------------------
+// At N× the content (`--scale=N`, lib/scale.mjs; issue 45).
+
+/** The peak build memory at any scale, at most. */
+export const SCALE_PEAK_LIMIT_BYTES = 2.5 * 2 ** 30;
+/** The cold build at N× against the stock template holding the same N× page Markdown, at most. */
+export const SCALE_VS_STOCK_LIMIT = 1.5;
+/** The build phases shown (Docusaurus's names for them); the others are summed as "other". */
+const MAIN_PHASES = ['Load site', 'Bundling with rspack', 'SSG', 'postBuild()'];
+
+/** The median of each main phase over the builds' `phases` (and "other": the rest), or undefined without any. */
+export function phaseMedians(phaseRuns) {
+  const runs = (phaseRuns ?? []).filter(Boolean);
+  if (runs.length === 0) return undefined;
+  const medians = {};
+  for (const phase of MAIN_PHASES) medians[phase] = med(runs.map((run) => run[phase]).filter((ms) => ms !== undefined));
+  medians.other = med(
+    runs.map((run) =>
+      Object.entries(run)
+        .filter(([phase]) => !MAIN_PHASES.includes(phase))
+        .reduce((sum, [, ms]) => sum + ms, 0),
+    ),
+  );
+  return medians;
+}
+
+/**
+ * The share of the build the page Markdown and llms files may grow to, against their share at 1×: the page-markdown
+ * pass's plan and write, and the reading of the built pages (which converts each to Markdown, for the search index
+ * too: counted whole, so the figure leans high).
+ */
+export const SCALE_MARKDOWN_SHARE_LIMIT = 2;
+const MARKDOWN_STEPS = ['page-markdown plan', 'read the built pages', 'page-markdown write'];
+
+/**
+ * The page Markdown steps of the builds `build` (`coldMs` and `passes` per run): the median of their time, of their
+ * share of each build and of the reading of the built pages among them; undefined when no run timed them.
+ */
+export function markdownPass(build) {
+  const runs = (build?.passes ?? [])
+    .map((steps, index) => ({ steps, ms: build.coldMs[index] }))
+    .filter(({ steps }) => steps && MARKDOWN_STEPS.every((step) => steps[step] !== undefined));
+  if (runs.length === 0) return undefined;
+  const passMs = runs.map(({ steps }) => MARKDOWN_STEPS.reduce((sum, step) => sum + steps[step], 0));
+  return {
+    ms: med(passMs),
+    share: med(passMs.map((ms, index) => ms / runs[index].ms)),
+    readMs: med(runs.map(({ steps }) => steps['read the built pages'])),
+  };
+}
+
+const markdownText = (pass) =>
+  pass &&
+  `${sec(pass.ms)}, ${(pass.share * 100).toFixed(1)}% of the build (of which reading and converting the built pages, shared with the search index: ${sec(pass.readMs)})`;
+
+const phasesText = (phaseRuns) => {
+  const medians = phaseMedians(phaseRuns);
+  return (
+    medians &&
+    Object.entries(medians)
+      .map(([phase, ms]) => `${phase} ${sec(ms)}`)
+      .join(', ')
+  );
+};
+
+/**
+ * The rows of the table "At N× the content" (cells: `one`, this site at 1×; `scaled`, at N×; `rendered`, the stock
+ * template holding the N× page Markdown) and their checks, one group of rows per scale of `plan.scales`.
+ */
+export function judgeScale(results, plan) {
+  const rows = [];
+  const scale = results.scale;
+  for (const factor of plan.scales) {
+    const at = scale?.at?.[factor];
+    const one = scale?.one?.build;
+    const site = at?.site?.build;
+    const rendered = at?.rendered;
+    const oneMs = med(one?.coldMs);
+    const siteMs = med(site?.coldMs);
+    const renderedMs = med(rendered?.build?.coldMs);
+    const sitePeak = med(site?.peakBytes);
+    const content = at
+      ? `${at.pages.after} docs pages, ${at.operations.after} operations (1×: ${at.pages.before}, ${at.operations.before})`
+      : 'not written';
+    const runs = site?.coldMs?.length || plan.runs;
+    const vsOne = ratio(siteMs, oneMs);
+    const vsStock = ratio(siteMs, renderedMs);
+    rows.push({
+      measure: `${factor}×: cold build (caches cleared, v1 docs only), ${content}, ${medianRangeOf(runs)}`,
+      cells: {
+        one: spread(one?.coldMs, sec),
+        scaled: site?.coldMs?.length ? `${spread(site.coldMs, sec)}: ${vsOne?.toFixed(2)}× the 1× build` : undefined,
+        rendered: rendered?.build?.coldMs?.length
+          ? `${spread(rendered.build.coldMs, sec)} (${rendered.pages} pages, ${mib(rendered.bytes)})`
+          : undefined,
+      },
+      budget: `≤ ${factor}× the 1× build (no worse than linear); ≤ ${SCALE_VS_STOCK_LIMIT}× the stock template holding the ${factor}× page Markdown`,
+      checks: [
+        check(`cold build at ${factor}× vs 1×`, vsOne, factor, { text: `${vsOne?.toFixed(2)}× the 1× build` }),
+        check(`cold build at ${factor}× vs its page Markdown in stock`, vsStock, SCALE_VS_STOCK_LIMIT, {
+          text: `${vsStock?.toFixed(2)}× its page Markdown in stock`,
+        }),
+      ],
+    });
+    rows.push({
+      measure: `${factor}×: peak memory of the build's process tree (summed VmRSS), ${medianRangeOf(runs)}`,
+      cells: {
+        one: spread(one?.peakBytes, mib),
+        scaled: spread(site?.peakBytes, mib),
+        rendered: spread(rendered?.build?.peakBytes, mib),
+      },
+      budget: `≤ ${SCALE_PEAK_LIMIT_BYTES / 2 ** 30} GiB`,
+      checks: [check(`peak build memory at ${factor}×`, sitePeak, SCALE_PEAK_LIMIT_BYTES, { text: mib(sitePeak) })],
+    });
+    const markdownOne = markdownPass(one);
+    const markdownAt = markdownPass(site);
+    const shareGrowth = ratio(markdownAt?.share, markdownOne?.share);
+    rows.push({
+      measure: `${factor}×: page Markdown and llms files (postBuild: the built pages read and converted, the page-markdown pass's plan and write), medians`,
+      cells: { one: markdownText(markdownOne), scaled: markdownText(markdownAt) },
+      budget: `share of the build ≤ ${SCALE_MARKDOWN_SHARE_LIMIT}× its share at 1×`,
+      checks: [
+        check(`page Markdown share of the build at ${factor}× vs 1×`, shareGrowth, SCALE_MARKDOWN_SHARE_LIMIT, {
+          text: `${shareGrowth?.toFixed(2)}× its 1× share`,
+        }),
+      ],
+    });
+    rows.push({
+      measure: `${factor}×: build phases (Docusaurus's performance log), medians`,
+      cells: {
+        one: phasesText(one?.phases),
+        scaled: phasesText(site?.phases),
+        rendered: phasesText(rendered?.build?.phases),
+      },
+      budget: '',
+      checks: [],
+    });
+  }
+  const budgets = rows
+    .flatMap((r) => r.checks)
+    .map(({ name, value, limit, pass }) => (pass === null ? { name, pass } : { name, value, limit, pass }));
+  return { rows, budgets };
+}

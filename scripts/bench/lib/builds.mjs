@@ -66,8 +66,38 @@ export function clearBuildCaches(siteDir, outDir) {
 }
 
 /**
+ * The phases of a build from Docusaurus's performance log (`DOCUSAURUS_PERF_LOGGER=true`): each
+ * `[PERF] Build > en > <phase> - <time>` line, as `{ <phase>: ms }` in the log's order (the phases of
+ * the phases, `Build > en > SSG > …`, left out).
+ */
+export function buildPhases(log) {
+  const phases = {};
+  // eslint-disable-next-line no-control-regex
+  for (const line of log.replace(/\u001b\[[0-9;]*m/g, '').split('\n')) {
+    const match = /^\[PERF\] Build > [^>]+? > ([^>]+?) - ([\d.]+) (ms|seconds)/.exec(line.trim());
+    if (match) phases[match[1]] = Number(match[2]) * (match[3] === 'ms' ? 1 : 1000);
+  }
+  return phases;
+}
+
+/**
+ * The steps of the build's passes over its built pages (plugins/build-passes, which times them when the performance
+ * log is on): each `[PERF] build-passes > <step> - <ms> ms` line, as `{ <step>: ms }` (`page-markdown write`: the
+ * page Markdown and the llms files written). Inside the postBuild() phase.
+ */
+export function buildPassSteps(log) {
+  const steps = {};
+  for (const line of log.split('\n')) {
+    const match = /^\[PERF\] build-passes > (.+?) - ([\d.]+) ms/.exec(line.trim());
+    if (match) steps[match[1]] = Number(match[2]);
+  }
+  return steps;
+}
+
+/**
  * One production build of the site in `siteDir` into `outDir` (relative to it). `cold` clears the
- * caches first. Returns { ms, peakBytes }.
+ * caches first. Returns { ms, peakBytes }, and `phases` (`buildPhases`) and `passes` (`buildPassSteps`) when `env`
+ * turns on Docusaurus's performance log (`DOCUSAURUS_PERF_LOGGER: 'true'`).
  */
 export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, label, timeoutMs }) {
   if (cold) clearBuildCaches(siteDir, outDir);
@@ -78,6 +108,18 @@ export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, la
     { cwd: siteDir, env, label: `build of ${label}` },
   );
   const memory = trackPeakMemory(child.pid);
+  // The performance log's phase lines, kept whole (the child keeps only the end of its output).
+  let perf = '';
+  if (env.DOCUSAURUS_PERF_LOGGER === 'true') {
+    let partial = '';
+    const keep = (chunk) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop();
+      perf += lines.filter((line) => /\[PERF\] (Build|build-passes) > /.test(line)).join('\n') + '\n';
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
   try {
     const { code, signal } = await withTimeout(child.exited, timeoutMs, `The build of ${label}`);
     const ms = performance.now() - started;
@@ -86,7 +128,9 @@ export async function timedBuild({ siteDir, outDir = 'build', env = {}, cold, la
       throw new Error(
         `The build of ${label} failed (${signal ?? `exit code ${code}`}):\n${child.recentOutput().slice(-3000)}`,
       );
-    return { ms, peakBytes };
+    return env.DOCUSAURUS_PERF_LOGGER === 'true'
+      ? { ms, peakBytes, phases: buildPhases(perf), passes: buildPassSteps(perf) }
+      : { ms, peakBytes };
   } finally {
     memory.end();
     await stop(child);

@@ -26,6 +26,7 @@ import { API_PAGE, DOCS_PAGE, PAGE_ROWS } from './plan.mjs';
 import { run, start, stop, waitForUrl, withTimeout } from './processes.mjs';
 import { median } from './stats.mjs';
 import { precompressBuild, startStaticServer } from './staticServer.mjs';
+import { measureScale } from './scale.mjs';
 import { prepareRenderedContent, prepareTemplates } from './templates.mjs';
 import { measureWritersLoop } from './writersLoop.mjs';
 
@@ -187,6 +188,18 @@ export async function measure({ root, results, plan, log }) {
         log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
       }
     }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // At N× the content (--scale=N): this site scaled, the stock template holding its page Markdown, and this site
+  // at 1× (lib/scale.mjs).
+
+  if (plan.scales.length > 0) {
+    await attempt(
+      `builds at ${plan.scales.join('×, ')}× the content`,
+      () => measureScale({ root, site: SITES[0], templates, results, plan, log, attempt }),
+      6 * 60 * MINUTE,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -36,12 +36,14 @@ export const PAGE_ROWS = [
 
 /**
  * The sections and run counts of a run: `quick` is one run of each, without Lighthouse desktop and
- * without the writers' loop.
+ * without the writers' loop. `scales` are the content scales (`--scale=N`, lib/scale.mjs) built besides.
+ * @param {{ sections?: string[], quick?: boolean, scales?: number[] }} [options]
  */
-export function benchPlan({ sections = SECTIONS, quick = false } = {}) {
+export function benchPlan({ sections = SECTIONS, quick = false, scales = [] } = {}) {
   return {
     sections,
     quick,
+    scales,
     wants: (section) => sections.includes(section) && !(quick && section === 'writers'),
     runs: quick ? 1 : 3,
     jsRuns: quick ? 1 : 5,
@@ -61,3 +63,19 @@ export const medianOf = (runs) => (runs === 1 ? 'one run' : `median of ${runs}`)
 
 /** The same for a figure that varies from run to run, whose cells show the lowest and highest run too. */
 export const medianRangeOf = (runs) => (runs === 1 ? 'one run' : `median (min–max) of ${runs}`);
+
+/**
+ * The scales of `--scale=N` (or `--scale=3,10`): whole numbers from 2 up, ascending, each once; an error names
+ * anything else.
+ */
+export function parseScales(text) {
+  if (text === undefined) return [];
+  const scales = String(text)
+    .split(',')
+    .map((part) => part.trim());
+  for (const part of scales) {
+    if (!/^\d+$/.test(part) || Number(part) < 2)
+      throw new Error(`--scale takes whole numbers from 2 up (--scale=3 or --scale=3,10), not "${part}"`);
+  }
+  return [...new Set(scales.map(Number))].sort((a, b) => a - b);
+}

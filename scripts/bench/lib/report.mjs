@@ -25,6 +25,31 @@ export function renderTable(rows) {
   return [HEADER, HEADER.map(() => '---'), ...lines].map((cells) => `| ${cells.map(escape).join(' | ')} |`).join('\n');
 }
 
+/** The columns of the table "At N× the content" (budgets.mjs `judgeScale`), after the measure. */
+const SCALE_HEADER = [
+  'Measure',
+  'This site at 1× (v1 docs)',
+  'This site at N× (v1 docs)',
+  'Stock template holding the N× page Markdown',
+  'Budget',
+  'Result',
+];
+
+/** The table "At N× the content", one line per row of `judgeScale` (GitHub Markdown). */
+export function renderScaleTable(rows) {
+  const lines = rows.map((r) => [
+    r.measure,
+    r.cells.one ?? '–',
+    r.cells.scaled ?? '–',
+    r.cells.rendered ?? '–',
+    r.budget,
+    resultText(r.checks),
+  ]);
+  return [SCALE_HEADER, SCALE_HEADER.map(() => '---'), ...lines]
+    .map((cells) => `| ${cells.map(escape).join(' | ')} |`)
+    .join('\n');
+}
+
 /** The lines under the table: budgets passed and failed, the wall time, what could not be measured. */
 export function renderSummary(results) {
   const { budgets } = results;
@@ -38,8 +63,11 @@ export function renderSummary(results) {
   ].join('\n');
 }
 
-/** BENCHMARKS.md for a full run (before Prettier aligns its table). */
-export function benchmarksMarkdown(results, { table, summary }) {
+/**
+ * BENCHMARKS.md for a full run (before Prettier aligns its table), with the table at N× the content when it was measured.
+ * @param {any} results @param {{ table: string, summary: string, scaleTable?: string }} parts
+ */
+export function benchmarksMarkdown(results, { table, summary, scaleTable }) {
   const m = results.machine;
   return `# Benchmarks
 
@@ -60,7 +88,7 @@ Every site was served by ${results.server}. Lighthouse cells are performance (ev
 ## Results
 
 ${table}
-
+${scaleTable ? `\n## At ${results.scales.join('×, ')}× the content\n\nThis site with N× its docs pages and operations (scripts/bench/scale-content.mjs: each docs section and each operation, path and schema copied, renamed), built cold beside the classic template holding that build's page Markdown, and this site at 1×, alternating in the same rounds; every build of the v1 docs only (\`DOCS_VERSIONS=current\`).\n\n${scaleTable}\n` : ''}
 ${summary.split('\n').join('\n\n')}
 
 See [README.md](README.md#benchmarks) for how each figure is measured.

@@ -105,15 +105,15 @@ function markdownFilesUnder(dir) {
 }
 
 /**
- * The rendered-content template, in `base`/rendered-content: the same-content site (its install shared through a
+ * The rendered-content template, in `base`/`name` (rendered-content): the same-content site (its install shared through a
  * link to its node_modules) whose docs/ holds the page Markdown files under `builtDocs` (this site's built docs/),
  * each without the `source` line of its front matter, beside the template's own `intro.md` (its navbar and footer
  * link to it). Returns its folder and how many of our pages, and bytes, it holds.
  */
-export function prepareRenderedContent({ base, sameContent, builtDocs }) {
+export function prepareRenderedContent({ base, sameContent, builtDocs, name = 'rendered-content' }) {
   const files = markdownFilesUnder(builtDocs);
   if (files.length === 0) throw new Error(`no page Markdown under ${builtDocs}: build this site first`);
-  const dir = join(base, 'rendered-content');
+  const dir = join(base, name);
   rmSync(dir, { recursive: true, force: true });
   cpSync(sameContent, dir, {
     recursive: true,
