@@ -20,7 +20,7 @@ step "Benchmark budgets, report"; node scripts/test-layer.mjs bench
 step "Chromium";                 bash scripts/ensure-chromium.sh
 step "A newcomer's first hour (a clean clone: npm ci && npm start, npm run serve)"; npx playwright test --config playwright.first-hour.config.ts
 step "Production build";         node scripts/build-for-tests.mjs
-step "Builds that repeat (the same build again, compared byte for byte)"; node scripts/test-layer.mjs repeat
+step "On the build: it repeats byte for byte, and the MCP server answers from it"; node scripts/test-layer.mjs built
 step "Browser tests (Playwright)"; npx playwright test
 step "Production build at a base URL"; node scripts/build-for-tests.mjs --base-url
 step "Browser tests at a base URL"; npx playwright test --config playwright.base-url.config.ts

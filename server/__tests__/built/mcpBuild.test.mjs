@@ -1,24 +1,24 @@
 // @ts-check
 // The docs' MCP server (server/mcp) on the real test build (scripts/build-for-tests.mjs writes it): each tool's
 // answer checked against the built site's own files (each tool's time: scripts/bench/mcp.mjs, in npm run bench).
-// Skipped, saying so, when there is no test build.
-// Run: node scripts/build-for-tests.mjs && node --test server/__tests__/mcpBuild.test.mjs
+// `npm test` runs it right after that build (the `built` layer); skipped, saying so, when there is no test build.
+// Run: node scripts/build-for-tests.mjs && node --test server/__tests__/built/mcpBuild.test.mjs
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { MCP_CATALOG_FILE, mcpCatalogFile } from '../../contracts/mcp/catalog.ts';
-import { BUILD_DIR } from '../../tests/e2e/environment.mjs';
-import { createSiteApp } from '../app.mjs';
-import { createMcpHandler } from '../mcp/handler.mjs';
-import { importFromText } from '../mcp/requestCheck.mjs';
-import { pagesOfLlmsTxt } from '../mcp/siteData.mjs';
-import { readAssetFromDirectory } from '../node.mjs';
-import { A_FRACTIONAL_OPTION_ORDER, callText, connectClient } from './mcpFixture.mjs';
+import { MCP_CATALOG_FILE, mcpCatalogFile } from '../../../contracts/mcp/catalog.ts';
+import { BUILD_DIR } from '../../../tests/e2e/environment.mjs';
+import { createSiteApp } from '../../app.mjs';
+import { createMcpHandler } from '../../mcp/handler.mjs';
+import { importFromText } from '../../mcp/requestCheck.mjs';
+import { pagesOfLlmsTxt } from '../../mcp/siteData.mjs';
+import { readAssetFromDirectory } from '../../node.mjs';
+import { A_FRACTIONAL_OPTION_ORDER, callText, connectClient } from '../mcpFixture.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const BUILD = path.join(ROOT, BUILD_DIR);
 const SKIP = existsSync(path.join(BUILD, MCP_CATALOG_FILE))
   ? false
