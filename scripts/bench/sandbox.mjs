@@ -18,16 +18,15 @@ import os from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { assertPinnedNode } from '../../config/nodeRuntime.mjs';
+import { startDemoSandbox } from './lib/demoSandbox.mjs';
 import { median } from './lib/stats.mjs';
 
 assertPinnedNode();
 
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.filename, { interopDefault: true });
-const { createSandbox } = jiti('../../sandbox/app.ts');
 const { startPrismMocks } = jiti('../../openapi/prismMock.ts');
 
 const { values } = parseArgs({
@@ -177,38 +176,9 @@ async function heldOrders() {
     gc();
     return process.memoryUsage().heapUsed / 2 ** 20;
   };
-  const sandbox = createSandbox({ rateLimit: false, timing: { reviewMs: 0 } });
-  const server = await new Promise((resolve) => {
-    const started = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-  });
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const call = async (method, path, body, headers = {}) =>
-    (
-      await sandbox.fetch(
-        new Request(`${origin}${path}`, {
-          method,
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), ...headers },
-          body: typeof body === 'string' ? body : JSON.stringify(body),
-        }),
-      )
-    ).json();
-  const basic = Buffer.from('sandbox-demo:sandbox-demo-secret').toString('base64');
-  const { access_token: token } = await call('POST', '/connect/token', 'grant_type=client_credentials', {
-    Authorization: `Basic ${basic}`,
-    'Content-Type': 'application/x-www-form-urlencoded',
-  });
-  const auth = { Authorization: `Bearer ${token}` };
-  const openAccount = sandbox.descriptions.operations.find((operation) => operation.operationId === 'openAccount');
-  const application = structuredClone(
-    openAccount.definition.requestBody.content['application/json'].examples.individual.value,
-  );
-  delete application.accountNumber;
-  const { accountNumber } = await call('POST', '/v1/accounts', application, auth);
-  await call(
-    'POST',
-    `/v1/sandbox/accounts/${accountNumber}/deposits`,
-    { amount: { amount: '1000000.00', currency: 'USD' } },
-    auth,
+  const { sandbox, call, auth, accountNumber, close } = await startDemoSandbox(
+    { rateLimit: false, timing: { reviewMs: 0 } },
+    1,
   );
   const started = heapMb();
   for (let index = 0; index < 10_000; index += 1) {
@@ -217,7 +187,7 @@ async function heldOrders() {
   const orders = sandbox.stateOf('sandbox-demo').orders.size;
   const ordersMb = heapMb() - started;
   const refused = await call('POST', '/v1/orders/equity', workingOrder(accountNumber), auth);
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   return { orders, ordersMb, refusedCode: refused.error?.code ?? null };
 }
 

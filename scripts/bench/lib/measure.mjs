@@ -420,6 +420,24 @@ export async function measure({ root, results, plan, log }) {
   for (const server of servers) await server.close();
   await stop(idp);
 
+  /**
+   * Runs one of the bench's scripts in a process of its own with `--json`: its result is the last line of its output
+   * that is a JSON object.
+   */
+  const runJsonScript = async (script, args, { nodeOptions = [], timeoutMs }) => {
+    const { output } = await run(process.execPath, [...nodeOptions, join(root, script), ...args], {
+      cwd: root,
+      label: script,
+      timeoutMs,
+    });
+    const line = output
+      .split('\n')
+      .reverse()
+      .find((text) => text.startsWith('{'));
+    if (!line) throw new Error(`${script} printed no result:\n${output.slice(-2000)}`);
+    return JSON.parse(line);
+  };
+
   // The MCP server's tools on this site's build, in a process of their own (scripts/bench/mcp.mjs).
   if (plan.wants('mcp')) {
     const site = SITES[0];
@@ -430,17 +448,14 @@ export async function measure({ root, results, plan, log }) {
     }
     log(`MCP tools on Node, ${plan.mcpCalls} calls each`);
     await attempt('MCP tools', async () => {
-      const { output } = await run(
-        process.execPath,
-        ['--expose-gc', join(root, 'scripts/bench/mcp.mjs'), '--json', `--calls=${plan.mcpCalls}`, buildDir],
-        { cwd: root, label: 'MCP tools', timeoutMs: 10 * MINUTE },
+      results.site.mcp = await runJsonScript(
+        'scripts/bench/mcp.mjs',
+        ['--json', `--calls=${plan.mcpCalls}`, buildDir],
+        {
+          nodeOptions: ['--expose-gc'],
+          timeoutMs: 10 * MINUTE,
+        },
       );
-      const line = output
-        .split('\n')
-        .reverse()
-        .find((text) => text.startsWith('{'));
-      if (!line) throw new Error(`scripts/bench/mcp.mjs printed no result:\n${output.slice(-2000)}`);
-      results.site.mcp = JSON.parse(line);
     });
   }
 
@@ -449,22 +464,8 @@ export async function measure({ root, results, plan, log }) {
   if (plan.wants('sandbox')) {
     log(`the local sandbox beside Prism's mock: ${plan.runs} rounds of ${plan.sandboxSeconds} s per server and case`);
     await attempt('the sandbox beside the mock', async () => {
-      const { output } = await run(
-        process.execPath,
-        [
-          join(root, 'scripts/bench/sandbox.mjs'),
-          '--json',
-          `--seconds=${plan.sandboxSeconds}`,
-          `--rounds=${plan.runs}`,
-        ],
-        { cwd: root, label: 'sandbox', timeoutMs: 15 * MINUTE },
-      );
-      const line = output
-        .split('\n')
-        .reverse()
-        .find((text) => text.startsWith('{'));
-      if (!line) throw new Error(`scripts/bench/sandbox.mjs printed no result:\n${output.slice(-2000)}`);
-      results.site.sandbox = JSON.parse(line);
+      const args = ['--json', `--seconds=${plan.sandboxSeconds}`, `--rounds=${plan.runs}`];
+      results.site.sandbox = await runJsonScript('scripts/bench/sandbox.mjs', args, { timeoutMs: 15 * MINUTE });
     });
   }
 
@@ -481,17 +482,7 @@ export async function measure({ root, results, plan, log }) {
     const args = ['--json', `--seconds=${plan.serverSeconds}`, `--rounds=${plan.runs}`, buildDir];
     log(`production server under load: node scripts/bench/server.mjs ${args.join(' ')}`);
     await attempt('production server under load', async () => {
-      const { output } = await run(process.execPath, [join(root, 'scripts/bench/server.mjs'), ...args], {
-        cwd: root,
-        label: 'scripts/bench/server.mjs',
-        timeoutMs: 20 * MINUTE,
-      });
-      const line = output
-        .split('\n')
-        .reverse()
-        .find((text) => text.startsWith('{'));
-      if (!line) throw new Error(`scripts/bench/server.mjs printed no result:\n${output.slice(-2000)}`);
-      results.site.server = JSON.parse(line);
+      results.site.server = await runJsonScript('scripts/bench/server.mjs', args, { timeoutMs: 20 * MINUTE });
     });
   }
 }
