@@ -6,6 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { API_NAMES, apisIn, loadBundled, type ApiName, type JsonObject } from '../../descriptions';
 import { releaseDescriptions } from '../release';
 import { descriptionStatus } from '../releaseCheck';
@@ -193,6 +194,16 @@ describe('npm run release:descriptions', () => {
 });
 
 describe('the released descriptions', () => {
+  it('read as the values the yaml package wrote (they are read with js-yaml, which is faster), once per process', () => {
+    for (const api of API_NAMES) {
+      for (const release of releases[api]) {
+        const document = loadReleased(release);
+        expect(document).toEqual(parse(readFileSync(release.file, 'utf8')));
+        expect(loadReleased(release)).toBe(document);
+      }
+    }
+  });
+
   it('are each the version they are filed as, served on their own major version, and dated in order', () => {
     const wrong = API_NAMES.flatMap((api) =>
       releases[api].flatMap((release: ReleasedVersion) => {
