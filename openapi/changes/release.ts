@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { API_NAMES, type ApiName, type JsonObject } from '../descriptions';
+import { staleComparisons, storeComparison } from './comparisons';
 import type { DescriptionChange } from './describeChanges';
 import { descriptionStatus } from './releaseCheck';
 import { RELEASED_DIRECTORY, releasedFile, releasedText, releasedVersions, type ReleasedVersion } from './released';
@@ -20,6 +21,8 @@ export interface ReleaseOutcome {
     readonly base: ReleasedVersion;
     readonly changes: readonly DescriptionChange[];
     readonly file: string;
+    /** The stored comparison with `base` (`comparisons.ts`). */
+    readonly comparison: string;
   }[];
   readonly unchanged: readonly ReleasedVersion[];
 }
@@ -44,8 +47,22 @@ export function releaseDescriptions(
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, releasedText(bundled[api]));
     listing.addIn([api], listing.createNode({ version: status.version, date }));
-    return [{ api, version: status.version, base: status.base, changes: status.changes, file }];
+    const comparison = storeComparison(status.base, { api, version: status.version, date, file });
+    return [{ api, version: status.version, base: status.base, changes: status.changes, file, comparison }];
   });
   if (released.length > 0) writeFileSync(listingFile, listing.toString({ lineWidth: 0 }));
   return { problems, released, unchanged };
+}
+
+/**
+ * Stores again each comparison of a release with the one before it that is missing or out of date (after a change to
+ * the code that classifies changes). Returns what it wrote, with why.
+ */
+export function compareReleasesAgain(
+  directory = RELEASED_DIRECTORY,
+): { readonly file: string; readonly why: string }[] {
+  const releases = releasedVersions(directory);
+  return API_NAMES.flatMap((api) =>
+    staleComparisons(releases[api]).map(({ before, after, why }) => ({ file: storeComparison(before, after), why })),
+  );
 }

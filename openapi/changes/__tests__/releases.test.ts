@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { API_NAMES, apisIn, loadBundled, type ApiName, type JsonObject } from '../../descriptions';
+import { changesBetween, staleComparisons } from '../comparisons';
 import { releaseDescriptions } from '../release';
 import { descriptionStatus } from '../releaseCheck';
 import {
@@ -170,6 +171,12 @@ describe('npm run release:descriptions', () => {
     const listed = releasedVersions(directory).documents.at(-1)!;
     expect(listed).toMatchObject({ version: next, date: '2026-12-01' });
     expect(loadReleased(listed)).toEqual(bundled.documents);
+    // Its comparison with the release before it is stored beside it, current, and says what the check found.
+    expect(outcome.released[0]?.comparison).toBe(listed.file.replace(/\.yaml$/, '.changes.json'));
+    expect(staleComparisons(releasedVersions(directory).documents)).toEqual([]);
+    expect(changesBetween(newest('documents'), listed).map((change) => change.rule.id)).toEqual([
+      'optional-parameter-added',
+    ]);
     expect(readFileSync(listed.file, 'utf8')).toMatch(/^# Document API \d+\.\d+\.\d+ as released, bundled: /);
     // Released, it is what the check holds the description to; a second run has nothing to do.
     expect(descriptionStatus('documents', bundled.documents, releasedVersions(directory).documents).state).toBe(
