@@ -28,7 +28,7 @@ const { changedPages, pagesToCheck, parseCheckDocsArgs, USAGE } = jiti('../tests
 function runAll() {
   const steps = [
     [process.execPath, [path.join(ROOT, 'scripts', 'check-mdx.mjs')]],
-    [process.execPath, [require.resolve('jest/bin/jest.js'), 'tests/content', 'openapi']],
+    [process.execPath, [require.resolve('jest/bin/jest'), 'tests/content', 'openapi']],
   ];
   for (const [command, args] of steps) {
     const { status } = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });

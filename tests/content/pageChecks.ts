@@ -44,7 +44,7 @@ const everyPage = (): boolean => true;
 const docsPagesOnly = (file: string): boolean => !isVersionPage(file);
 
 /** `file:line: message`, the form the Jest suites list problems in. */
-export const formatProblem = (problem: PageProblem): string => `${problem.file}:${problem.line}: ${problem.message}`;
+const formatProblem = (problem: PageProblem): string => `${problem.file}:${problem.line}: ${problem.message}`;
 
 /** The problems of `check` on the pages it holds for, as `file:line: message` lines. */
 export const problemsOf = (check: PageCheck, pages: readonly DocsPage[]): string[] =>
@@ -195,7 +195,7 @@ export function britishSpellings(text: string): { line: number; message: string 
   );
 }
 
-export const spelling: PageCheck = {
+const spelling: PageCheck = {
   id: 'spelling',
   title: 'US English spelling',
   fix: 'use the US spelling (color, behavior, canceled, organize, …)',
