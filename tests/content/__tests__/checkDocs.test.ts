@@ -222,9 +222,15 @@ describe('npm run check:docs -- <file>', () => {
     expect(planted.status).toBe(1);
   }, 60_000);
 
-  it('stops with a clear error on a file that is not a page of the docs', () => {
+  it('stops with a clear error on a file that is not a page of the docs, or an option it does not know', () => {
     const result = run('docs/no-such-page.mdx');
     expect(result.stderr).toBe('check:docs: docs/no-such-page.mdx: no such file\n');
     expect(result.status).toBe(2);
+    const unknown = run('--fast');
+    expect(unknown.stderr).toBe(`check:docs: unknown option --fast\n${USAGE}\n`);
+    expect(unknown.status).toBe(2);
+    const help = run('--help');
+    expect(help.stdout).toBe(`${USAGE}\n`);
+    expect(help.status).toBe(0);
   }, 60_000);
 });
