@@ -37,12 +37,23 @@ function runAll() {
   return 0;
 }
 
-/** The line a compile error names: the MDX compiler's own, or the `file:line` of a reference block's message. */
-function lineOf(error, where) {
+/**
+ * The line a compile error names: the MDX compiler's own, the `file:line` of a reference block's message, or else the
+ * first line of the page holding a name the message quotes (`no operation "placeEquityOrdr"`); 1 without any.
+ */
+function lineOf(error, where, source) {
   if (Number.isInteger(error.line)) return error.line;
   const named = new RegExp(`${where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(error.message);
-  return named ? Number(named[1]) : 1;
+  if (named) return Number(named[1]);
+  const lines = source.split('\n');
+  for (const [, quoted] of String(error.message).matchAll(/"([^"\n]+)"/g)) {
+    const index = lines.findIndex((line) => line.includes(quoted));
+    if (index >= 0) return index + 1;
+  }
+  return 1;
 }
+
+const versionLabel = (version) => (version === 'current' ? 'v1' : version);
 
 async function checkPages(pages) {
   const started = performance.now();
@@ -54,18 +65,26 @@ async function checkPages(pages) {
   for (const page of pages) {
     const source = readFileSync(page.absolute, 'utf8');
     const problems = [];
+    // The same error in several docs versions is one problem, naming them.
+    const compileErrors = new Map();
     for (const build of page.builds) {
       try {
         await compilePage(source, build.compilePath);
       } catch (error) {
         const message = String(error.reason ?? error.message).replaceAll(build.compilePath, page.file);
-        problems.push({
-          line: lineOf(error, build.compilePath),
-          check: 'compile',
-          message: `${message} (compiled as the ${build.version === 'current' ? 'v1' : build.version} docs build it)`,
-          fix: 'write MDX the site compiles (WRITING.md); `npm start` shows the page as you write it',
-        });
+        const line = lineOf(error, build.compilePath, source);
+        const key = `${line}\n${message}`;
+        if (!compileErrors.has(key)) compileErrors.set(key, { line, message, versions: [] });
+        compileErrors.get(key).versions.push(versionLabel(build.version));
       }
+    }
+    for (const { line, message, versions } of compileErrors.values()) {
+      problems.push({
+        line,
+        check: 'compile',
+        message: `${message} (as the ${versions.join(' and ')} docs build it)`,
+        fix: 'write MDX the site compiles (WRITING.md); `npm start` shows the page as you write it',
+      });
     }
     const parsed = parsePage(page.pageName, source);
     for (const check of PAGE_CHECKS.filter((candidate) => candidate.appliesTo(page.pageName))) {
@@ -74,7 +93,7 @@ async function checkPages(pages) {
     }
     problems.sort((a, b) => a.line - b.line);
     problemCount += problems.length;
-    const versions = page.builds.map((build) => (build.version === 'current' ? 'v1' : build.version)).join(', ');
+    const versions = page.builds.map((build) => versionLabel(build.version)).join(', ');
     console.log(
       `\n${page.file} (${versions}): ${problems.length === 0 ? 'no problems' : `${problems.length} problem(s)`}`,
     );

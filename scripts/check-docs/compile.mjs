@@ -12,8 +12,12 @@ const remarkApiReference = jiti('../../plugins/remark-api-reference/index.ts');
 const { remarkHighlightedLanguages } = jiti('../../plugins/prism-languages/index.ts');
 const { HIGHLIGHTED_LANGUAGES } = jiti('../../config/prismLanguages.ts');
 
-/** The MDX of a page without its front matter, which the docs plugin reads apart. */
-export const withoutFrontMatter = (source) => source.replace(/^---\n[\s\S]*?\n---\n/, '');
+/**
+ * The MDX of a page without its front matter, which the docs plugin reads apart: blank lines in its place, so that
+ * an error names the line of the file.
+ */
+export const withoutFrontMatter = (source) =>
+  source.replace(/^---\n[\s\S]*?\n---\n/, (frontMatter) => '\n'.repeat(frontMatter.split('\n').length - 1));
 
 /** Compiles `source` as the page at `where`; throws the build's error (its message names `where` and the line). */
 export async function compilePage(source, where) {

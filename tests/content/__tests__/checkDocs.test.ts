@@ -220,6 +220,16 @@ describe('npm run check:docs -- <file>', () => {
     expect(planted.stdout).toContain(`${PAGE}:${at + 1}: [placeholders] "coming soon": This section is coming soon.`);
     expect(planted.stdout).toContain('what to do: write the text the placeholder stands for');
     expect(planted.status).toBe(1);
+
+    // A reference block naming no operation: the build's own error, on the block's line, once for both versions.
+    const block = lines.indexOf('<ApiOperation operationId="placeEquityOrder" />');
+    lines[block] = '<ApiOperation operationId="placeEquityOrdr" />';
+    writeFileSync(path.join(scratch, PAGE), lines.join('\n'));
+    const broken = run(PAGE);
+    expect(broken.stdout).toContain(
+      `${PAGE}:${block + 1}: [compile] ${PAGE}: no operation "placeEquityOrdr" in openapi/ (as the v1 and v2 docs build it)`,
+    );
+    expect(broken.status).toBe(1);
   }, 60_000);
 
   it('stops with a clear error on a file that is not a page of the docs, or an option it does not know', () => {
