@@ -43,7 +43,7 @@ export interface Operation {
 }
 
 const ROOT = path.join(__dirname, '..');
-/** Bundled descriptions for other processes of the same run (Jest's workers), one file per version of the files. */
+/** Bundled descriptions for other processes of the same run (Jest's workers), two files per version of the files. */
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'api-descriptions');
 
 /** Changes whenever a file of the descriptions does (names, sizes and modification times). */
@@ -78,8 +78,26 @@ export interface BundledDescriptions {
 
 let latest: BundledDescriptions | null = null;
 
-const cacheFile = (signature: string) =>
-  path.join(CACHE_DIR, `${createHash('sha256').update(signature).digest('hex').slice(0, 16)}.json`);
+/**
+ * The bundled descriptions of these files are kept in two parts: the dereferenced ones, two thirds of the whole,
+ * apart, read only by a process that asks for one (the docs check of one page never does).
+ */
+const cacheFile = (signature: string, part: 'bundled' | 'dereferenced') =>
+  path.join(CACHE_DIR, `${createHash('sha256').update(signature).digest('hex').slice(0, 16)}.${part}.json`);
+
+type BundledPart = Pick<BundledDescriptions, 'signature' | 'bundled'> & {
+  readonly later: Readonly<Record<LaterVersion, Pick<BundledDescriptions['later'][LaterVersion], 'bundled'>>>;
+};
+type DereferencedPart = Pick<BundledDescriptions, 'dereferenced'> & {
+  readonly later: Readonly<Record<LaterVersion, BundledDescriptions['later'][LaterVersion]['dereferenced']>>;
+};
+
+/** Writes `value` whole under another name, then renames it: a process reading it never sees half a file. */
+function writeWhole(file: string, value: unknown): void {
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(value));
+  renameSync(partial, file);
+}
 
 type Redocly = typeof RedoclyModule;
 
@@ -198,11 +216,24 @@ async function bundleNow(signature: string): Promise<BundledDescriptions> {
     ),
   ) as BundledDescriptions['later'];
   const descriptions = { signature, bundled: await bundleAll(false), dereferenced: await bundleAll(true), later };
-  // Written whole under another name, then renamed: a process reading it never sees half a file.
   mkdirSync(CACHE_DIR, { recursive: true });
-  const partial = `${cacheFile(signature)}.${process.pid}`;
-  writeFileSync(partial, JSON.stringify(descriptions));
-  renameSync(partial, cacheFile(signature));
+  const versions = Object.keys(later) as LaterVersion[];
+  // The dereferenced part first: a process that finds the bundled part finds both.
+  const dereferencedPart: DereferencedPart = {
+    dereferenced: descriptions.dereferenced,
+    later: Object.fromEntries(
+      versions.map((version) => [version, later[version].dereferenced]),
+    ) as DereferencedPart['later'],
+  };
+  writeWhole(cacheFile(signature, 'dereferenced'), dereferencedPart);
+  const bundledPart: BundledPart = {
+    signature,
+    bundled: descriptions.bundled,
+    later: Object.fromEntries(
+      versions.map((version) => [version, { bundled: later[version].bundled }]),
+    ) as BundledPart['later'],
+  };
+  writeWhole(cacheFile(signature, 'bundled'), bundledPart);
   latest = descriptions;
   return descriptions;
 }
@@ -210,9 +241,30 @@ async function bundleNow(signature: string): Promise<BundledDescriptions> {
 /** The descriptions bundled from these very files, by this process or another one; null when there are none. */
 function bundledBefore(signature: string): BundledDescriptions | null {
   if (latest?.signature === signature) return latest;
-  const file = cacheFile(signature);
-  if (!existsSync(file)) return null;
-  latest = JSON.parse(readFileSync(file, 'utf8')) as BundledDescriptions;
+  const [bundledFile, dereferencedFile] = [cacheFile(signature, 'bundled'), cacheFile(signature, 'dereferenced')];
+  if (!existsSync(bundledFile) || !existsSync(dereferencedFile)) return null;
+  const bundled = JSON.parse(readFileSync(bundledFile, 'utf8')) as BundledPart;
+  let dereferenced: DereferencedPart | undefined;
+  const readDereferenced = () =>
+    (dereferenced ??= JSON.parse(readFileSync(dereferencedFile, 'utf8')) as DereferencedPart);
+  latest = {
+    signature,
+    bundled: bundled.bundled,
+    get dereferenced() {
+      return readDereferenced().dereferenced;
+    },
+    later: Object.fromEntries(
+      (Object.keys(bundled.later) as LaterVersion[]).map((version) => [
+        version,
+        {
+          bundled: bundled.later[version].bundled,
+          get dereferenced() {
+            return readDereferenced().later[version];
+          },
+        },
+      ]),
+    ) as BundledDescriptions['later'],
+  };
   return latest;
 }
 

@@ -1,22 +1,15 @@
 #!/usr/bin/env node
 // Compiles docs pages the way the site build does (MDX, GFM, directives and the API reference
 // blocks), without building the site: a quick check for writers. Usage: node scripts/check-mdx.mjs [files…]
-// (all of docs/ when none are given).
+// (all of docs/ when none are given). `npm run check:docs` (scripts/check-docs.mjs) runs it with the content checks.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { compile } from '@mdx-js/mdx';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import { assertPinnedNode } from '../config/nodeRuntime.mjs';
 
 assertPinnedNode();
 
-const require = createRequire(import.meta.url);
-const jiti = require('jiti')(import.meta.filename, { interopDefault: true });
-const remarkApiReference = jiti('../plugins/remark-api-reference/index.ts');
-const { remarkHighlightedLanguages } = jiti('../plugins/prism-languages/index.ts');
-const { HIGHLIGHTED_LANGUAGES } = jiti('../config/prismLanguages.ts');
+// After the Node check: the compiler loads the plugins, which need the pinned Node.
+const { compilePage } = await import('./check-docs/compile.mjs');
 
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -26,19 +19,8 @@ const files = process.argv.slice(2).length
 
 let failures = 0;
 for (const file of files) {
-  const source = readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
   try {
-    await compile(
-      { value: source, path: file },
-      {
-        remarkPlugins: [
-          remarkGfm,
-          remarkDirective,
-          remarkApiReference,
-          [remarkHighlightedLanguages, { languages: HIGHLIGHTED_LANGUAGES }],
-        ],
-      },
-    );
+    await compilePage(readFileSync(file, 'utf8'), file);
   } catch (error) {
     failures += 1;
     console.error(`${file}: ${error.message}`);

@@ -96,6 +96,7 @@ const ENTRY_POINTS = [
   ['the sandbox benchmark', ['scripts/bench/sandbox.mjs']],
   ['the OpenAPI lint', ['scripts/lint-openapi.mjs']],
   ['the docs check', ['scripts/check-mdx.mjs', 'docs/does-not-exist.mdx']],
+  ['the docs check for writers', ['scripts/check-docs.mjs', 'docs/does-not-exist.mdx']],
   ['the type check and format check', ['scripts/check-node.mjs']],
   ['ESLint', ['-e', "import('./eslint.config.mjs')"]],
   ['Jest', ['-e', "require('./jest.config.js')"]],

@@ -17,7 +17,7 @@ const files = (dir: string): string[] =>
     : [];
 
 /** The pages `versions/<name>/removed.txt` names (paths under docs/, one a line, `#` for comments). */
-function removedPages(overlay: string): Set<string> {
+export function removedPages(overlay: string): Set<string> {
   const list = path.join(overlay, 'removed.txt');
   if (!existsSync(list)) return new Set();
   return new Set(

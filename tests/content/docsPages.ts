@@ -82,7 +82,11 @@ export function headingAnchor(text: string): string {
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
 export function readPage(file: string): DocsPage {
-  const source = readFileSync(path.resolve(DOCS_DIR, file), 'utf8');
+  return parsePage(file, readFileSync(path.resolve(DOCS_DIR, file), 'utf8'));
+}
+
+/** A page read from its text: `file` names it as `readPage` does (relative to docs/), `source` is what it holds. */
+export function parsePage(file: string, source: string): DocsPage {
   const lines = source.split('\n');
   const codeBlocks: CodeBlock[] = [];
   const headings: HeadingLine[] = [];

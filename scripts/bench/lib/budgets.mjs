@@ -3,13 +3,25 @@
  * each with its figures per site, the budget it is held to and the decision of each check. Pure: it
  * reads the results and measures nothing (`report.mjs` renders the rows).
  */
-import { API_PAGE, DOCS_PAGE, medianOf, medianRangeOf, PAGE_ROWS, SECTIONS, SITE_KEYS } from './plan.mjs';
+import {
+  API_PAGE,
+  CHECK_DOCS_PAGE,
+  DOCS_PAGE,
+  medianOf,
+  medianRangeOf,
+  PAGE_ROWS,
+  SECTIONS,
+  SITE_KEYS,
+} from './plan.mjs';
 import { median } from './stats.mjs';
 import { KiB, kib, mib, msText, sec } from './units.mjs';
 
 /** Lighthouse performance each page of ours must reach, per form factor. */
 /** A full run (every section, three runs each) must fit in this, to be run before every release. */
 const FULL_RUN_LIMIT_MS = 20 * 60_000;
+
+/** `npm run check:docs -- <file>` on one page, the writer's check before a commit (issue 45). */
+const CHECK_DOCS_LIMIT_MS = 3000;
 
 const PERFORMANCE = { mobile: { home: 95, docs: 95, api: 90 }, desktop: { home: 100, api: 100 } };
 
@@ -119,6 +131,13 @@ export function judge(results, plan) {
     );
   }
   if (plan.wants('writers')) {
+    const checkDocs = results.site?.writers?.checkDocsMs;
+    row(
+      `\`npm run check:docs -- <file>\` on one page (\`${CHECK_DOCS_PAGE}\`, the largest), ${medianRangeOf(plan.checkDocsRuns)}`,
+      { site: spread(checkDocs, sec) },
+      `≤ ${CHECK_DOCS_LIMIT_MS / 1000} s`,
+      [check('npm run check:docs on one page', med(checkDocs), CHECK_DOCS_LIMIT_MS, { text: sec(med(checkDocs)) })],
+    );
     row(
       `\`docusaurus start\` (caches cleared) to the docs page served, ${medianOf(plan.writersRuns)}`,
       per((r) => sec(med(r.writers?.startMs))),

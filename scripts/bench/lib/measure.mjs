@@ -22,7 +22,7 @@ import {
   runLighthouse,
   signInOverCdp,
 } from './lighthouse.mjs';
-import { API_PAGE, DOCS_PAGE, PAGE_ROWS } from './plan.mjs';
+import { API_PAGE, CHECK_DOCS_PAGE, DOCS_PAGE, PAGE_ROWS } from './plan.mjs';
 import { run, start, stop, waitForUrl, withTimeout } from './processes.mjs';
 import { median } from './stats.mjs';
 import { precompressBuild, startStaticServer } from './staticServer.mjs';
@@ -222,10 +222,29 @@ export async function measure({ root, results, plan, log }) {
     (browser ??= await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS }));
 
   // ---------------------------------------------------------------------------------------------------
-  // The writers' loop: dev server start to the page served, and an MDX edit to the browser.
+  // The writers' loop: their check of one page (this site only), dev server start to the page served, and an MDX
+  // edit to the browser.
 
   if (plan.wants('writers')) {
-    for (const site of SITES) results[site.key].writers = { startMs: [], hmrMs: [] };
+    results.site.writers = { checkDocsMs: [] };
+    for (let round = 1; round <= plan.checkDocsRuns; round += 1) {
+      log(`npm run check:docs -- ${CHECK_DOCS_PAGE} ${round}/${plan.checkDocsRuns}`);
+      const ms = await attempt(`npm run check:docs -- ${CHECK_DOCS_PAGE}`, async () => {
+        const started = performance.now();
+        // What `npm run check:docs -- <file>` runs, without npm's own start-up.
+        await run(process.execPath, [join(root, 'scripts/check-docs.mjs'), CHECK_DOCS_PAGE], {
+          cwd: root,
+          label: 'check:docs',
+          timeoutMs: MINUTE,
+        });
+        return performance.now() - started;
+      });
+      if (ms !== undefined) {
+        results.site.writers.checkDocsMs.push(ms);
+        log(`  ${(ms / 1000).toFixed(2)} s`);
+      }
+    }
+    for (const site of SITES) Object.assign((results[site.key].writers ??= {}), { startMs: [], hmrMs: [] });
     for (let round = 1; round <= plan.writersRuns; round += 1) {
       for (const site of SITES) {
         log(`writers' loop ${round}/${plan.writersRuns}: ${site.name} (docusaurus start, edit ${site.edit.file})`);

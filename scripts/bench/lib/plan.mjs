@@ -21,6 +21,9 @@ export const SITE_KEYS = ['site', 'stock', 'same'];
 export const DOCS_PAGE = '/docs/accounts-api/endpoints/balance-summary';
 export const API_PAGE = '/api/orders-api';
 
+/** The page `npm run check:docs -- <file>` is timed on in the writers' section: the largest docs page. */
+export const CHECK_DOCS_PAGE = 'docs/accounts-api/appendix/values.mdx';
+
 /** The rows of pages compared: our page (anonymous or signed in) and the templates' counterpart. */
 export const PAGE_ROWS = [
   { key: 'home', label: '`/` (anonymous)', paths: { site: '/', stock: '/', same: '/' } },
@@ -49,6 +52,8 @@ export function benchPlan({ sections = SECTIONS, quick = false, scales = [] } = 
     jsRuns: quick ? 1 : 5,
     // A dev start of this site takes minutes on a busy machine: one round of the writers' loop.
     writersRuns: 1,
+    // `npm run check:docs -- <one page>` takes seconds: the median of five.
+    checkDocsRuns: 5,
     signInRuns: quick ? 1 : 10,
     mcpCalls: quick ? 20 : 200,
     // Seconds of load per server, case and round in the sandbox section (scripts/bench/sandbox.mjs).

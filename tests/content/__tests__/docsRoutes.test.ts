@@ -1,22 +1,18 @@
 /**
  * The docs' routes as a reader and a link see them: every route of the specification is served (under its
  * corrected name where `RENAMED_DOCS_ROUTES` gives one), nothing in the repository names a route that was
- * renamed, and every link of the pages and descriptions, and every category link, reaches a page.
+ * renamed, and every link of the pages and descriptions, and every category link, reaches a page (the pages' links:
+ * tests/content/pageChecks.ts's `links`, which `npm run check:docs -- <file>` runs on one page).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOCS_ROUTES, RENAMED_DOCS_ROUTES, SPECIFICATION_DOCS_ROUTES } from '../../e2e/siteContent';
-import { DOCS_DIR, docsFiles, docsRoute, isPartial } from '../docsPages';
+import { DOCS_DIR, docsFiles, readPage } from '../docsPages';
+import { links as pageLinks, problemsOf, routeOf, routesOnDisk as docsRoutesOnDisk } from '../pageChecks';
 
 const ROOT = path.join(DOCS_DIR, '..');
-const routesOnDisk = new Set(
-  docsFiles()
-    .filter((file) => !isPartial(file))
-    .map(docsRoute),
-);
-/** A root-relative route with its anchor and trailing slash taken off. */
-const routeOf = (link: string) => link.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1');
+const routesOnDisk = docsRoutesOnDisk();
 
 describe('the docs routes', () => {
   it('serve every route of the specification, renamed ones under their new name', () => {
@@ -73,15 +69,7 @@ describe('the docs routes', () => {
 
 describe('the links of the docs and the descriptions', () => {
   it('reach a page: relative .mdx links and root-relative /docs links', () => {
-    const broken = docsFiles().flatMap((file) => {
-      const source = readFileSync(path.join(DOCS_DIR, file), 'utf8');
-      return [...source.matchAll(/\]\(([^)\s]+)\)/g)].flatMap(([, target]) => {
-        if (/^\/docs(?:[/#]|$)/.test(target)) return routesOnDisk.has(routeOf(target)) ? [] : [`${file}: ${target}`];
-        const mdx = /^([^#?]*\.mdx)(?:#.*)?$/.exec(target)?.[1];
-        if (!mdx || /^[a-z]+:/.test(mdx)) return [];
-        return existsSync(path.join(DOCS_DIR, path.dirname(file), mdx)) ? [] : [`${file}: ${target}`];
-      });
-    });
+    const broken = problemsOf(pageLinks, docsFiles().map(readPage));
     const descriptions = readdirSync(path.join(ROOT, 'openapi'), { recursive: true, encoding: 'utf8' })
       // A released description is history (openapi/released/): its links were checked when it shipped.
       .filter((file) => file.endsWith('.yaml') && !file.startsWith('released'))

@@ -1,33 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-/**
- * One spelling per word: US English wherever a reader looks. British forms this site has used or could
- * slip into (each pattern names the word stem; "cancellation" is US English too, so it is not here).
- */
-const BRITISH = [
-  /\bcolour/i,
-  /\bbehaviour/i,
-  /\bauthoris/i,
-  /\borganis/i,
-  /\bcancell(ed|ing)\b/i,
-  /\blicence/i,
-  /\bnormalis/i,
-  /\bcatalogue/i,
-  /\bfavourite/i,
-  /\bhonour/i,
-  /\banalys(e|ed|es|ing)\b/i,
-  /\binitialis/i,
-  /\brecognis/i,
-  /\bcustomis/i,
-  /\boptimis/i,
-  /\bcentre/i,
-  /\bserialis/i,
-  /\bsummaris/i,
-  /\bprioritis/i,
-  /\butilis/i,
-  /\bemphasis(e|ed|ing)\b/i,
-];
+import { britishSpellings as britishLines } from '../pageChecks';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const filesUnder = (dir: string, pattern: RegExp) =>
@@ -43,15 +16,12 @@ function readerText(source: string): string {
   return [...strings, ...jsxText].join('\n');
 }
 
-function britishSpellings(file: string, text: string): string[] {
-  return text
-    .split('\n')
-    .flatMap((line) =>
-      BRITISH.filter((pattern) => pattern.test(line)).map(
-        (pattern) => `${file}: ${line.trim().slice(0, 100)} (${pattern})`,
-      ),
-    );
-}
+/**
+ * One spelling per word: US English wherever a reader looks. The British forms are tests/content/pageChecks.ts's
+ * (`spelling`, which `npm run check:docs -- <file>` runs on one page); here, on every file a reader sees.
+ */
+const britishSpellings = (file: string, text: string): string[] =>
+  britishLines(text).map(({ message }) => `${file}: ${message}`);
 
 describe('US English throughout', () => {
   it('the docs and the API descriptions', () => {
