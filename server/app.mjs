@@ -153,17 +153,29 @@ export function createSiteApp({
 }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
+  /**
+   * The policy once read (it never changes after that): each middleware takes it as it is, without waiting a
+   * turn of the event loop for a promise that has long resolved.
+   * @type {import('./gate/accessPolicy.mjs').AccessPolicy | undefined}
+   */
+  let readPolicy = access === 'open' ? OPEN_ACCESS : undefined;
   /** The policy, read from the build once; a failed read is retried by the next request. */
   function accessPolicy() {
-    if (access === 'open') return Promise.resolve(OPEN_ACCESS);
+    if (readPolicy) return Promise.resolve(readPolicy);
     if (!policy) {
       // With a log, the gate's warnings (a refused cookie's reason) are lines of it too.
       const gateLog =
         log && ((/** @type {string} */ message) => log({ level: 'warn', time: new Date().toISOString(), message }));
-      policy = loadAccessPolicy(readAsset, { ...gateParts, ...(gateLog && { log: gateLog }) });
-      policy.catch(() => {
-        policy = undefined;
-      });
+      const reading = loadAccessPolicy(readAsset, { ...gateParts, ...(gateLog && { log: gateLog }) });
+      policy = reading;
+      reading.then(
+        (read) => {
+          readPolicy = read;
+        },
+        () => {
+          policy = undefined;
+        },
+      );
     }
     return policy;
   }
@@ -302,8 +314,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const proxy = async (c, next) => {
-    const policy = await accessPolicy();
-    const pathname = new URL(c.req.url).pathname;
+    const policy = readPolicy ?? (await accessPolicy());
+    const { pathname } = requestUrl(c);
     const prefix = policy.baseUrl + API_PROXY_PREFIX;
     const apiProxy = apiProxyOf(policy);
     if (!apiProxy || !pathname.startsWith(prefix)) return next();
@@ -369,8 +381,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const mcp = async (c, next) => {
-    const policy = await accessPolicy();
-    const { pathname } = new URL(c.req.url);
+    const policy = readPolicy ?? (await accessPolicy());
+    const { pathname } = requestUrl(c);
     const auth = mcpAuthOf(policy);
     if (auth?.metadataPaths.includes(pathname) && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       return auth.metadataHandler(c, next);
@@ -415,8 +427,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const resolve = async (c, next) => {
-    const policy = await accessPolicy();
-    const pathname = new URL(c.req.url).pathname;
+    const policy = readPolicy ?? (await accessPolicy());
+    const { pathname } = requestUrl(c);
     const sitePath = pathWithinBase(pathname, policy.baseUrl);
     const request = sitePath === undefined ? { ok: true, candidates: [] } : filesForPath(sitePath);
     if (!request.ok) return c.text('Bad Request', 400);
@@ -439,8 +451,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const health = async (c, next) => {
-    const policy = await accessPolicy();
-    if (pathWithinBase(new URL(c.req.url).pathname, policy.baseUrl) !== `/${HEALTH_FILE}`) return next();
+    const policy = readPolicy ?? (await accessPolicy());
+    if (pathWithinBase(requestUrl(c).pathname, policy.baseUrl) !== `/${HEALTH_FILE}`) return next();
     return healthResponse(policy, readAsset, c.req.method === 'HEAD');
   };
 
@@ -502,7 +514,7 @@ export function createSiteApp({
   app.use(async (c, next) => {
     await next();
     if (completeBodyLength(c.res) !== undefined) return;
-    const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
+    const { contentSecurityPolicy } = readPolicy ?? (await accessPolicy().catch(() => OPEN_ACCESS));
     if (contentSecurityPolicy && !c.res.headers.has('Content-Security-Policy')) {
       setResponseHeader(c, 'Content-Security-Policy', contentSecurityPolicy);
     }
@@ -548,5 +560,21 @@ async function discardSmallBody(request) {
  * @param {import('hono').Context} c
  */
 function arrivedOverHttps(c) {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+  return requestUrl(c).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+}
+
+/** Each request's URL, parsed once for all the middleware that read it. @type {WeakMap<Request, URL>} */
+const requestUrls = new WeakMap();
+
+/**
+ * The request's URL (read it, never change it).
+ * @param {import('hono').Context} c
+ */
+function requestUrl(c) {
+  let url = requestUrls.get(c.req.raw);
+  if (!url) {
+    url = new URL(c.req.url);
+    requestUrls.set(c.req.raw, url);
+  }
+  return url;
 }
