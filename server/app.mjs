@@ -491,6 +491,19 @@ export function createSiteApp({
     return file ? sendFile(c, file.name, file.found, visibility) : sendNotFoundPage(c);
   };
 
+  /**
+   * `middleware` for the requests whose path `claims` (given the policy once read), while any other request goes
+   * straight on, without an async middleware's turn and allocations (which a file's request paid for the MCP
+   * server, the Try it proxy and the health document, none of them its). `claims` only narrows: `middleware`
+   * checks the path itself, and before the policy is read it gets every request.
+   * @param {(policy: import('./gate/accessPolicy.mjs').AccessPolicy, pathname: string) => boolean} claims
+   * @param {Middleware} middleware
+   * @returns {Middleware}
+   */
+  function onlyFor(claims, middleware) {
+    return (c, next) => (readPolicy && !claims(readPolicy, requestUrl(c).pathname) ? next() : middleware(c, next));
+  }
+
   /** @type {Hono<SiteEnv>} */
   const app = new Hono();
   app.onError((error, c) => {
@@ -522,11 +535,28 @@ export function createSiteApp({
     for (const [name, value] of SECURITY_HEADER_ENTRIES) setResponseHeader(c, name, value);
     if (c.res.headers.has('X-Powered-By')) c.header('X-Powered-By', undefined);
   });
-  app.use(mcp);
-  app.use(proxy);
+  app.use(
+    onlyFor(
+      (policy, pathname) =>
+        pathname === `${policy.baseUrl}${MCP_PATH}` || mcpAuthOf(policy)?.metadataPaths.includes(pathname) === true,
+      mcp,
+    ),
+  );
+  app.use(
+    onlyFor(
+      (policy, pathname) => !!apiProxyOf(policy) && pathname.startsWith(policy.baseUrl + API_PROXY_PREFIX),
+      proxy,
+    ),
+  );
   app.use(methodNotAllowed({ app }));
   // A file's 304 is sendFile's, after the gate.
-  app.get('*', health, resolve, gate, send);
+  app.get(
+    '*',
+    onlyFor((policy, pathname) => pathWithinBase(pathname, policy.baseUrl) === `/${HEALTH_FILE}`, health),
+    resolve,
+    gate,
+    send,
+  );
   return app;
 }
 
