@@ -91,6 +91,29 @@ const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 /**
+ * The codings of each `Accept-Encoding` lately seen, best first: browsers send a handful of values, each time.
+ * @type {Map<string, readonly (typeof ENCODINGS[number] | 'identity')[]>}
+ */
+const encodingsByHeader = new Map();
+const ENCODINGS_REMEMBERED = 64;
+
+/**
+ * `preferredEncodings` of `header` among the build's variants, parsed once per value.
+ * @param {string | undefined} header
+ * @returns {readonly (typeof ENCODINGS[number] | 'identity')[]}
+ */
+function encodingsFor(header) {
+  if (!header) return preferredEncodings(header, ENCODINGS);
+  let encodings = encodingsByHeader.get(header);
+  if (!encodings) {
+    encodings = Object.freeze(preferredEncodings(header, ENCODINGS));
+    if (encodingsByHeader.size >= ENCODINGS_REMEMBERED) encodingsByHeader.clear();
+    encodingsByHeader.set(header, encodings);
+  }
+  return encodings;
+}
+
+/**
  * The headers a file's 304 keeps of its 200 (RFC 9110, section 15.4.5: those a cache updates its stored response
  * with): its validator and caching, and on a protected file what keeps it private. Never its body's metadata
  * (Content-Type, Content-Length, Content-Encoding, Accept-Ranges).
@@ -192,7 +215,7 @@ export function createSiteApp({
     const headers = { 'Content-Type': contentTypeFor(file) };
     if (!isCompressible(file)) return { body: original, headers };
     headers.Vary = 'Accept-Encoding';
-    for (const encoding of preferredEncodings(c.req.header('Accept-Encoding'), ENCODINGS)) {
+    for (const encoding of encodingsFor(c.req.header('Accept-Encoding'))) {
       if (encoding === 'identity') break;
       const suffix = VARIANTS.find((variant) => variant.encoding === encoding)?.suffix;
       const variant = suffix && (await readAsset(file + suffix));
