@@ -11,6 +11,7 @@
  */
 
 import { setResponseHeader } from './responseHeaders.mjs';
+import { completeBodyLength } from './completeResponse.mjs';
 
 /**
  * What the gate did with a request: `public` (nothing to protect), `admitted` (a signed-in reader),
@@ -99,7 +100,9 @@ export function accessLog(log) {
     const requestId = crypto.randomUUID();
     c.set('requestId', requestId);
     await next();
-    setResponseHeader(c, 'X-Request-Id', requestId);
+    // A complete response (completeResponse.mjs) carries it already, and says its length.
+    const completeLength = completeBodyLength(c.res);
+    if (completeLength === undefined) setResponseHeader(c, 'X-Request-Id', requestId);
     if (!log) return;
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     /** @param {number} bytes */
@@ -119,6 +122,7 @@ export function accessLog(log) {
       });
     // A 304 or 204 has no body, whatever its headers say.
     if (c.req.method === 'HEAD' || c.res.status === 304 || c.res.status === 204) return line(0);
+    if (completeLength !== undefined) return line(completeLength);
     // Files are sent with their length, read from the headers: asking for `c.res.body` would turn a body of bytes
     // into a stream (on Node, a copy of the bytes and a slower way out). What has no length (a refusal, the
     // health document, the Try it proxy's answer as it streams from the sandbox) is counted on its way out,

@@ -5,14 +5,14 @@
  * assets can run it unchanged.
  */
 import { Hono } from 'hono';
-import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { secureHeaders } from 'hono/secure-headers';
 
 import { isCompressible, VARIANTS } from '../contracts/precompress/variants.ts';
 import { accessLog, errorEntry, writeJsonLines } from './accessLog.mjs';
 import { requestedRange } from './byteRange.mjs';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.mjs';
+import { completeBodyLength, completeResponse } from './completeResponse.mjs';
+import { ifNoneMatchMatches } from './conditionalRequest.mjs';
 import { preferredEncodings } from './contentEncoding.mjs';
 import { contentTypeFor } from './contentType.mjs';
 import { pathWithinBase } from './basePath.mjs';
@@ -73,6 +73,61 @@ const NOT_FOUND_PAGE = '404.html';
 const ENCODINGS = VARIANTS.map(({ encoding }) => encoding);
 
 /**
+ * The security headers of every answer: what Hono's `secureHeaders` middleware sent with the options this server
+ * gave it (no COOP, CORP, Origin-Agent-Cluster or HSTS there: see `answerHeaders`), written out so that a file's
+ * response is made with them (completeResponse.mjs).
+ */
+const SECURITY_HEADERS = Object.freeze({
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  // As the CSP's frame-ancestors 'none' says, for browsers that know only this header.
+  'X-Frame-Options': 'DENY',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+});
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The codings of each `Accept-Encoding` lately seen, best first: browsers send a handful of values, each time.
+ * @type {Map<string, readonly (typeof ENCODINGS[number] | 'identity')[]>}
+ */
+const encodingsByHeader = new Map();
+const ENCODINGS_REMEMBERED = 64;
+
+/**
+ * `preferredEncodings` of `header` among the build's variants, parsed once per value.
+ * @param {string | undefined} header
+ * @returns {readonly (typeof ENCODINGS[number] | 'identity')[]}
+ */
+function encodingsFor(header) {
+  if (!header) return preferredEncodings(header, ENCODINGS);
+  let encodings = encodingsByHeader.get(header);
+  if (!encodings) {
+    encodings = Object.freeze(preferredEncodings(header, ENCODINGS));
+    if (encodingsByHeader.size >= ENCODINGS_REMEMBERED) encodingsByHeader.clear();
+    encodingsByHeader.set(header, encodings);
+  }
+  return encodings;
+}
+
+/**
+ * The headers a file's 304 keeps of its 200 (RFC 9110, section 15.4.5: those a cache updates its stored response
+ * with): its validator and caching, and on a protected file what keeps it private. Never its body's metadata
+ * (Content-Type, Content-Length, Content-Encoding, Accept-Ranges).
+ */
+const NOT_MODIFIED_HEADERS = [
+  'ETag',
+  'Cache-Control',
+  'Vary',
+  'Cross-Origin-Resource-Policy',
+  'X-Robots-Tag',
+  'Server-Timing',
+];
+
+/**
  * How the app decides who reads what: `gated` (the default) reads the build's gate manifest and serves
  * protected files only to signed-in readers; `open` serves every file to everyone, for a build with
  * nothing to protect.
@@ -121,17 +176,29 @@ export function createSiteApp({
 }) {
   /** @type {Promise<import('./gate/accessPolicy.mjs').AccessPolicy> | undefined} */
   let policy;
+  /**
+   * The policy once read (it never changes after that): each middleware takes it as it is, without waiting a
+   * turn of the event loop for a promise that has long resolved.
+   * @type {import('./gate/accessPolicy.mjs').AccessPolicy | undefined}
+   */
+  let readPolicy = access === 'open' ? OPEN_ACCESS : undefined;
   /** The policy, read from the build once; a failed read is retried by the next request. */
   function accessPolicy() {
-    if (access === 'open') return Promise.resolve(OPEN_ACCESS);
+    if (readPolicy) return Promise.resolve(readPolicy);
     if (!policy) {
       // With a log, the gate's warnings (a refused cookie's reason) are lines of it too.
       const gateLog =
         log && ((/** @type {string} */ message) => log({ level: 'warn', time: new Date().toISOString(), message }));
-      policy = loadAccessPolicy(readAsset, { ...gateParts, ...(gateLog && { log: gateLog }) });
-      policy.catch(() => {
-        policy = undefined;
-      });
+      const reading = loadAccessPolicy(readAsset, { ...gateParts, ...(gateLog && { log: gateLog }) });
+      policy = reading;
+      reading.then(
+        (read) => {
+          readPolicy = read;
+        },
+        () => {
+          policy = undefined;
+        },
+      );
     }
     return policy;
   }
@@ -148,7 +215,7 @@ export function createSiteApp({
     const headers = { 'Content-Type': contentTypeFor(file) };
     if (!isCompressible(file)) return { body: original, headers };
     headers.Vary = 'Accept-Encoding';
-    for (const encoding of preferredEncodings(c.req.header('Accept-Encoding'), ENCODINGS)) {
+    for (const encoding of encodingsFor(c.req.header('Accept-Encoding'))) {
       if (encoding === 'identity') break;
       const suffix = VARIANTS.find((variant) => variant.encoding === encoding)?.suffix;
       const variant = suffix && (await readAsset(file + suffix));
@@ -173,6 +240,16 @@ export function createSiteApp({
       headers['Cross-Origin-Resource-Policy'] = 'same-origin';
       headers['X-Robots-Tag'] = 'noindex, nofollow';
     }
+    admittedPage(c, headers);
+    // Only a request the gate let through gets here: a 304 never tells a stranger that a protected file is
+    // unchanged. Answered from the tag alone, without touching the body. If-None-Match comes before Range
+    // (RFC 9110, section 13.2.2).
+    if (ifNoneMatchMatches(c.req.header('If-None-Match'), body.etag)) {
+      /** @type {Record<string, string>} */
+      const kept = answerHeaders(c);
+      for (const name of NOT_MODIFIED_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+      return completeResponse(null, 304, kept, 0);
+    }
     const ifRange = c.req.header('If-Range');
     const range =
       ifRange === undefined || ifRange === body.etag ? requestedRange(c.req.header('Range'), body.size) : undefined;
@@ -180,13 +257,31 @@ export function createSiteApp({
     if (range === 'unsatisfiable') {
       return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${body.size}` });
     }
+    Object.assign(headers, answerHeaders(c));
     if (range) {
+      const length = range.end - range.start + 1;
       headers['Content-Range'] = `bytes ${range.start}-${range.end}/${body.size}`;
-      headers['Content-Length'] = String(range.end - range.start + 1);
-      return new Response(head ? null : bodyOf(body, range), { status: 206, headers });
+      headers['Content-Length'] = String(length);
+      return completeResponse(head ? null : bodyOf(body, range), 206, headers, head ? 0 : length);
     }
     headers['Content-Length'] = String(body.size);
-    return new Response(head ? null : bodyOf(body), { status: 200, headers });
+    return completeResponse(head ? null : bodyOf(body), 200, headers, head ? 0 : body.size);
+  }
+
+  /**
+   * Every answer's headers, for a response made complete here (completeResponse.mjs): its request id, the
+   * security headers, the build's Content-Security-Policy and, over https, HSTS. What the middleware in
+   * `createSiteApp` adds to any other response.
+   * @param {Context} c
+   * @returns {Record<string, string>}
+   */
+  function answerHeaders(c) {
+    const { contentSecurityPolicy } = c.var.resolved.policy;
+    /** @type {Record<string, string>} */
+    const headers = { ...SECURITY_HEADERS, 'X-Request-Id': c.var.requestId };
+    if (contentSecurityPolicy) headers['Content-Security-Policy'] = contentSecurityPolicy;
+    if (arrivedOverHttps(c)) headers['Strict-Transport-Security'] = STRICT_TRANSPORT_SECURITY;
+    return headers;
   }
 
   /** The site's own 404 page, with status 404. @param {Context} c */
@@ -194,8 +289,19 @@ export function createSiteApp({
     const page = await readAsset(NOT_FOUND_PAGE);
     if (!page) return c.text('Not Found', 404, { 'Cache-Control': REVALIDATE });
     const { body, headers } = await selectRepresentation(c, NOT_FOUND_PAGE, page);
-    Object.assign(headers, { 'Cache-Control': REVALIDATE, 'Content-Length': String(body.size) });
-    return new Response(c.req.method === 'HEAD' ? null : bodyOf(body), { status: 404, headers });
+    Object.assign(headers, { 'Cache-Control': REVALIDATE, 'Content-Length': String(body.size) }, answerHeaders(c));
+    admittedPage(c, headers);
+    const head = c.req.method === 'HEAD';
+    return completeResponse(head ? null : bodyOf(body), 404, headers, head ? 0 : body.size);
+  }
+
+  /**
+   * A page the gate admitted says so in `Server-Timing` (config/gateAdmission.mjs): set in `headers` then.
+   * @param {Context} c
+   * @param {Record<string, string>} headers
+   */
+  function admittedPage(c, headers) {
+    if (c.var.outcome === 'admitted' && c.var.resolved.isPage) headers['Server-Timing'] = GATE_ADMITTED_SERVER_TIMING;
   }
 
   /**
@@ -231,8 +337,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const proxy = async (c, next) => {
-    const policy = await accessPolicy();
-    const pathname = new URL(c.req.url).pathname;
+    const policy = readPolicy ?? (await accessPolicy());
+    const { pathname } = requestUrl(c);
     const prefix = policy.baseUrl + API_PROXY_PREFIX;
     const apiProxy = apiProxyOf(policy);
     if (!apiProxy || !pathname.startsWith(prefix)) return next();
@@ -298,8 +404,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const mcp = async (c, next) => {
-    const policy = await accessPolicy();
-    const { pathname } = new URL(c.req.url);
+    const policy = readPolicy ?? (await accessPolicy());
+    const { pathname } = requestUrl(c);
     const auth = mcpAuthOf(policy);
     if (auth?.metadataPaths.includes(pathname) && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       return auth.metadataHandler(c, next);
@@ -344,8 +450,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const resolve = async (c, next) => {
-    const policy = await accessPolicy();
-    const pathname = new URL(c.req.url).pathname;
+    const policy = readPolicy ?? (await accessPolicy());
+    const { pathname } = requestUrl(c);
     const sitePath = pathWithinBase(pathname, policy.baseUrl);
     const request = sitePath === undefined ? { ok: true, candidates: [] } : filesForPath(sitePath);
     if (!request.ok) return c.text('Bad Request', 400);
@@ -368,8 +474,8 @@ export function createSiteApp({
    * @type {Middleware}
    */
   const health = async (c, next) => {
-    const policy = await accessPolicy();
-    if (pathWithinBase(new URL(c.req.url).pathname, policy.baseUrl) !== `/${HEALTH_FILE}`) return next();
+    const policy = readPolicy ?? (await accessPolicy());
+    if (pathWithinBase(requestUrl(c).pathname, policy.baseUrl) !== `/${HEALTH_FILE}`) return next();
     return healthResponse(policy, readAsset, c.req.method === 'HEAD');
   };
 
@@ -393,7 +499,10 @@ export function createSiteApp({
     }
     c.set('outcome', 'admitted');
     await next();
-    if (isPage) c.res.headers.append('Server-Timing', GATE_ADMITTED_SERVER_TIMING);
+    // A file or the 404 page carries it already (`admittedPage`).
+    if (isPage && completeBodyLength(c.res) === undefined) {
+      setResponseHeader(c, 'Server-Timing', GATE_ADMITTED_SERVER_TIMING);
+    }
   };
 
   /**
@@ -404,6 +513,19 @@ export function createSiteApp({
     const { file, visibility } = c.var.resolved;
     return file ? sendFile(c, file.name, file.found, visibility) : sendNotFoundPage(c);
   };
+
+  /**
+   * `middleware` for the requests whose path `claims` (given the policy once read), while any other request goes
+   * straight on, without an async middleware's turn and allocations (which a file's request paid for the MCP
+   * server, the Try it proxy and the health document, none of them its). `claims` only narrows: `middleware`
+   * checks the path itself, and before the policy is read it gets every request.
+   * @param {(policy: import('./gate/accessPolicy.mjs').AccessPolicy, pathname: string) => boolean} claims
+   * @param {Middleware} middleware
+   * @returns {Middleware}
+   */
+  function onlyFor(claims, middleware) {
+    return (c, next) => (readPolicy && !claims(readPolicy, requestUrl(c).pathname) ? next() : middleware(c, next));
+  }
 
   /** @type {Hono<SiteEnv>} */
   const app = new Hono();
@@ -418,38 +540,46 @@ export function createSiteApp({
     return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
   });
   app.use(accessLog(log));
-  app.use(
-    secureHeaders({
-      // Sent below, and only over https: over plain HTTP on localhost it would only mislead.
-      strictTransportSecurity: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // Cross-origin isolation breaks the return from the identity provider (the sign-in never completes).
-      crossOriginOpenerPolicy: false,
-      // Sent on protected responses only (sendFile): public files may be embedded anywhere.
-      crossOriginResourcePolicy: false,
-      originAgentCluster: false,
-      // As the CSP's frame-ancestors 'none' says, for browsers that know only this header.
-      xFrameOptions: 'DENY',
-    }),
-  );
-  // The build's policy: its script hashes, the identity provider's origin and, for a site built to run on
-  // loopback, a sandbox there (plugins/protected-content/csp.ts); the Try it proxy's answers keep their own,
-  // stricter one. HSTS only where the request arrived over https.
+  // Every answer's headers (a file's response is made with them: `answerHeaders`, completeResponse.mjs): the
+  // security headers; the build's policy: its script hashes, the identity provider's origin and, for a site built
+  // to run on loopback, a sandbox there (plugins/protected-content/csp.ts), where the Try it proxy's answers keep
+  // their own, stricter one; HSTS only where the request arrived over https (over plain HTTP on localhost it would
+  // only mislead). No Cross-Origin-Opener-Policy: cross-origin isolation breaks the return from the identity
+  // provider (the sign-in never completes). Cross-Origin-Resource-Policy only on protected files (sendFile): public
+  // files may be embedded anywhere.
   app.use(async (c, next) => {
     await next();
-    const { contentSecurityPolicy } = await accessPolicy().catch(() => OPEN_ACCESS);
+    if (completeBodyLength(c.res) !== undefined) return;
+    const { contentSecurityPolicy } = readPolicy ?? (await accessPolicy().catch(() => OPEN_ACCESS));
     if (contentSecurityPolicy && !c.res.headers.has('Content-Security-Policy')) {
       setResponseHeader(c, 'Content-Security-Policy', contentSecurityPolicy);
     }
-    if (arrivedOverHttps(c)) setResponseHeader(c, 'Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (arrivedOverHttps(c)) setResponseHeader(c, 'Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    for (const [name, value] of SECURITY_HEADER_ENTRIES) setResponseHeader(c, name, value);
+    if (c.res.headers.has('X-Powered-By')) c.header('X-Powered-By', undefined);
   });
-  app.use(mcp);
-  app.use(proxy);
+  app.use(
+    onlyFor(
+      (policy, pathname) =>
+        pathname === `${policy.baseUrl}${MCP_PATH}` || mcpAuthOf(policy)?.metadataPaths.includes(pathname) === true,
+      mcp,
+    ),
+  );
+  app.use(
+    onlyFor(
+      (policy, pathname) => !!apiProxyOf(policy) && pathname.startsWith(policy.baseUrl + API_PROXY_PREFIX),
+      proxy,
+    ),
+  );
   app.use(methodNotAllowed({ app }));
-  // Our files carry their ETag already: the middleware only answers If-None-Match with 304, which keeps
-  // the gate's word that it admitted the page (a 304 is sent only after the gate admitted the request).
-  app.use(etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'server-timing'] }));
-  app.get('*', health, resolve, gate, send);
+  // A file's 304 is sendFile's, after the gate.
+  app.get(
+    '*',
+    onlyFor((policy, pathname) => pathWithinBase(pathname, policy.baseUrl) === `/${HEALTH_FILE}`, health),
+    resolve,
+    gate,
+    send,
+  );
   return app;
 }
 
@@ -483,5 +613,21 @@ async function discardSmallBody(request) {
  * @param {import('hono').Context} c
  */
 function arrivedOverHttps(c) {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+  return requestUrl(c).protocol === 'https:' || c.req.header('X-Forwarded-Proto') === 'https';
+}
+
+/** Each request's URL, parsed once for all the middleware that read it. @type {WeakMap<Request, URL>} */
+const requestUrls = new WeakMap();
+
+/**
+ * The request's URL (read it, never change it).
+ * @param {import('hono').Context} c
+ */
+function requestUrl(c) {
+  let url = requestUrls.get(c.req.raw);
+  if (!url) {
+    url = new URL(c.req.url);
+    requestUrls.set(c.req.raw, url);
+  }
+  return url;
 }

@@ -275,6 +275,100 @@ function describeGate(baseUrl) {
     });
   });
 
+  describe('revalidation (If-None-Match): a 304 from the tag, only after the gate', () => {
+    /** The headers every answer carries, a 304 too. @param {Response} response @param {string} what */
+    function assertAnswerHeaders(response, what) {
+      assert.equal(response.headers.get('Content-Security-Policy'), CSP, what);
+      assert.equal(response.headers.get('X-Content-Type-Options'), 'nosniff', what);
+      assert.equal(response.headers.get('X-Frame-Options'), 'DENY', what);
+      assert.equal(response.headers.get('Referrer-Policy'), 'strict-origin-when-cross-origin', what);
+      assert.match(response.headers.get('X-Request-Id') ?? '', /^[0-9a-f-]{36}$/, what);
+    }
+
+    /**
+     * The 200 of `requestPath`, then its revalidation with the 200's ETag.
+     * @param {string} requestPath @param {string} [cookie]
+     */
+    async function revalidated(requestPath, cookie) {
+      const first = await request(requestPath, { cookie, headers: { 'Accept-Encoding': 'br' } });
+      assert.equal(first.status, 200, requestPath);
+      await first.arrayBuffer();
+      const tag = first.headers.get('ETag') ?? '';
+      assert.match(tag, /^"[^"]+"$/, requestPath);
+      const again = await request(requestPath, { cookie, headers: { 'Accept-Encoding': 'br', 'If-None-Match': tag } });
+      return { first, again, tag };
+    }
+
+    for (const [what, requestPath, cacheControl, vary] of [
+      ['a public page', '/', 'no-cache', 'Accept-Encoding'],
+      [
+        'a public hashed asset',
+        '/assets/js/main.3ff00f2d.js',
+        'public, max-age=31536000, immutable',
+        'Accept-Encoding',
+      ],
+    ]) {
+      test(`${what}: 304 without a body, with its caching headers and every answer's headers`, async () => {
+        const { again, tag } = await revalidated(requestPath);
+        assert.equal(again.status, 304);
+        assert.equal(await again.text(), '');
+        assert.equal(again.headers.get('ETag'), tag);
+        assert.equal(again.headers.get('Cache-Control'), cacheControl);
+        assert.equal(again.headers.get('Vary'), vary);
+        for (const name of ['Content-Type', 'Content-Length', 'Content-Encoding', 'Server-Timing', 'X-Robots-Tag']) {
+          assert.equal(again.headers.get(name), null, `${what}: ${name}`);
+        }
+        assertAnswerHeaders(again, what);
+        const stale = await request(requestPath, { headers: { 'If-None-Match': '"stale"' } });
+        assert.equal(stale.status, 200);
+        assert.ok((await stale.arrayBuffer()).byteLength > 0);
+      });
+    }
+
+    test('a protected page, signed in: 304 keeping it private, out of search engines and the gate’s word', async () => {
+      const cookie = await cookieWith();
+      const { first, again, tag } = await revalidated('/docs/orders/', cookie);
+      assert.equal(first.headers.get('Content-Encoding'), 'br');
+      assert.equal(again.status, 304);
+      assert.equal(await again.text(), '');
+      assert.equal(again.headers.get('ETag'), tag);
+      assert.equal(again.headers.get('Cache-Control'), 'private, no-cache');
+      assert.equal(again.headers.get('Vary'), 'Accept-Encoding');
+      assert.equal(again.headers.get('Cross-Origin-Resource-Policy'), 'same-origin');
+      assert.equal(again.headers.get('X-Robots-Tag'), 'noindex, nofollow');
+      assert.equal(again.headers.get('Server-Timing'), GATE_ADMITTED_SERVER_TIMING);
+      assert.equal(again.headers.get('Content-Type'), null);
+      assertAnswerHeaders(again, 'protected 304');
+      const stale = await request('/docs/orders/', { cookie, headers: { 'If-None-Match': '"stale"' } });
+      assert.equal(stale.status, 200);
+      assert.match(await stale.text(), /<p>Orders\.<\/p>/);
+    });
+
+    test('a protected page or file with its ETag but no valid cookie: refused (the shell), never a 304', async () => {
+      const cookie = await cookieWith();
+      const expired = await cookieWith({ iat: now() - 7200, exp: now() - 3600 });
+      for (const requestPath of ['/docs/orders/', '/search-index.json', '/assets/js/00203149.c7737954.js']) {
+        const { tag } = await revalidated(requestPath, cookie);
+        for (const [who, visitorCookie] of [
+          ['no cookie', undefined],
+          ['an expired cookie', expired],
+          ['a forged cookie', 'docs_id_token=not.a.jwt'],
+        ]) {
+          for (const field of [tag, `W/${tag}`, '*']) {
+            const response = await request(requestPath, { cookie: visitorCookie, headers: { 'If-None-Match': field } });
+            const what = `${requestPath}, ${who}, If-None-Match: ${field}`;
+            assert.equal(response.status, 401, what);
+            assert.equal(response.headers.get('ETag'), null, what);
+            assert.equal(response.headers.get('Cache-Control'), 'no-store', what);
+            const body = await response.text();
+            if (requestPath === '/docs/orders/') assert.equal(body, SHELL, what);
+            for (const marker of PROTECTED_MARKERS) assert.ok(!body.includes(marker), what);
+          }
+        }
+      }
+    });
+  });
+
   describe('the cookie a sibling subdomain could plant', () => {
     test('a planted cookie of the same name beside a valid one does not lock the reader out', async () => {
       const valid = (await cookieWith()).split('=')[1];

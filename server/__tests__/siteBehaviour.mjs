@@ -165,6 +165,75 @@ export function describeSiteBehaviour(request, { precompressed, timeout = 10_000
       assert.equal(again.headers.get('Vary'), 'Accept-Encoding');
     });
 
+    test(
+      'a hashed asset revalidated → 304 without a body, its immutable caching and security headers kept',
+      options,
+      async () => {
+        const first = await request('/assets/js/main.3ff00f2d.js');
+        await first.arrayBuffer();
+        const tag = first.headers.get('ETag') ?? '';
+        assert.match(tag, /^"[^"]+"$/);
+        const again = await request('/assets/js/main.3ff00f2d.js', { headers: { 'If-None-Match': tag } });
+        assert.equal(again.status, 304);
+        assert.equal(await again.text(), '');
+        assert.equal(again.headers.get('ETag'), tag);
+        assert.equal(again.headers.get('Cache-Control'), 'public, max-age=31536000, immutable');
+        assert.equal(again.headers.get('X-Content-Type-Options'), 'nosniff');
+        assert.equal(again.headers.get('Content-Encoding'), null);
+      },
+    );
+
+    test('If-None-Match compares weakly, within a list, and * matches any file', options, async () => {
+      const first = await request('/assets/js/main.3ff00f2d.js');
+      await first.arrayBuffer();
+      const tag = first.headers.get('ETag') ?? '';
+      for (const [field, status] of [
+        [`W/${tag}`, 304],
+        [`"other", W/"x", ${tag}`, 304],
+        [`"other",${tag}`, 304],
+        ['*', 304],
+        ['"other", W/"x"', 200],
+        [tag.slice(0, -2) + '"', 200],
+      ]) {
+        const response = await request('/assets/js/main.3ff00f2d.js', { headers: { 'If-None-Match': String(field) } });
+        assert.equal(response.status, status, String(field));
+        assert.equal(await response.text(), status === 200 ? LONG_SCRIPT : '', String(field));
+      }
+    });
+
+    test('If-None-Match is answered before Range: a match → 304, another tag → 206', options, async () => {
+      const first = await request('/assets/js/main.3ff00f2d.js');
+      await first.arrayBuffer();
+      const tag = first.headers.get('ETag') ?? '';
+      const matching = await request('/assets/js/main.3ff00f2d.js', {
+        headers: { 'If-None-Match': tag, Range: 'bytes=0-9' },
+      });
+      assert.equal(matching.status, 304);
+      assert.equal(await matching.text(), '');
+      const other = await request('/assets/js/main.3ff00f2d.js', {
+        headers: { 'If-None-Match': '"other"', Range: 'bytes=0-9' },
+      });
+      assert.equal(other.status, 206);
+      assert.equal(await other.text(), LONG_SCRIPT.slice(0, 10));
+    });
+
+    test(
+      'If-Modified-Since is ignored: no file has a modification date (its tag is its content’s)',
+      options,
+      async () => {
+        const future = new Date(Date.now() + 365 * 24 * 3600_000).toUTCString();
+        const response = await request('/docs/orders/', { headers: { 'If-Modified-Since': future } });
+        assert.equal(response.status, 200);
+        assert.equal(response.headers.get('Last-Modified'), null);
+        assert.equal(await response.text(), DOCS_PAGE);
+        const stale = await request('/docs/orders/', {
+          headers: { 'If-Modified-Since': future, 'If-None-Match': '"stale"' },
+        });
+        assert.equal(stale.status, 200);
+        await stale.arrayBuffer();
+      },
+    );
+
     test('a stale ETag or another encoding’s ETag → 200', options, async () => {
       const stale = await request('/docs/orders/', { headers: { 'If-None-Match': '"stale"' } });
       assert.equal(stale.status, 200);

@@ -216,6 +216,30 @@ describe('the gate on workerd', () => {
     assert.equal(await response.text(), PARTNER_PAGE);
   });
 
+  test(
+    'a protected page revalidated: 304 for a signed-in reader, the shell (never a 304) without',
+    TIMEOUT,
+    async () => {
+      const cookie = `docs_id_token=${await gated.signToken()}`;
+      const first = await site.fetch('/partners/orders/', { headers: { Cookie: cookie } });
+      assert.equal(first.status, 200);
+      await first.arrayBuffer();
+      const tag = first.headers.get('ETag') ?? '';
+      assert.match(tag, /^"[^"]+"$/);
+      const again = await site.fetch('/partners/orders/', { headers: { Cookie: cookie, 'If-None-Match': tag } });
+      assert.equal(again.status, 304);
+      assert.equal(await again.text(), '');
+      assert.equal(again.headers.get('Cache-Control'), 'private, no-cache');
+      assert.equal(again.headers.get('X-Robots-Tag'), 'noindex, nofollow');
+      assert.equal(again.headers.get('Content-Security-Policy'), FIXTURE_CSP);
+      for (const field of [tag, '*']) {
+        const anonymous = await site.fetch('/partners/orders/', { headers: { 'If-None-Match': field } });
+        assert.equal(anonymous.status, 401, field);
+        assert.equal(await anonymous.text(), SHELL, field);
+      }
+    },
+  );
+
   test('the manifest itself is never served', TIMEOUT, async () => {
     const response = await site.fetch(`/${GATE_MANIFEST_FILE}`);
     assert.equal(response.status, 404);

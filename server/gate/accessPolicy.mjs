@@ -176,10 +176,16 @@ export function createAccessPolicy(manifest, options = {}) {
   const files = new Map(Object.entries(manifest.files));
   const variantSuffixes = VARIANTS.map(({ suffix }) => suffix);
 
+  /** The cookie names to read, over http and over https: the same for every request. */
+  const cookieNames = {
+    http: idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https: false, name: manifest.cookieName }),
+    https: idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https: true, name: manifest.cookieName }),
+  };
+
   /** @type {AccessPolicy['reader']} */
   async function reader({ cookieHeader, https }) {
     // Any cookie of the name that verifies admits: one planted beside the reader's must not lock them out.
-    const names = idTokenCookieNamesToRead({ baseUrl: manifest.baseUrl, https, name: manifest.cookieName });
+    const names = https ? cookieNames.https : cookieNames.http;
     const tokens = names.flatMap((name) => readCookies(cookieHeader, name)).filter(Boolean);
     for (const token of new Set(tokens)) {
       const result = await verifier.verify(token);
