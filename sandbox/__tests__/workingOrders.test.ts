@@ -235,6 +235,26 @@ describe('time over many orders', () => {
   });
 });
 
+describe('a step that fails', () => {
+  it('leaves the orders after it in the queue, for the next request to apply', async () => {
+    const client = await testClient();
+    const accountNumber = await fundedAccount(client);
+    const first = await place(client, { accountNumber, symbol: 'XNFL', type: 'LIMIT', limitPrice: usd('50.00') });
+    const second = await place(client, { accountNumber, symbol: 'XNFL', type: 'LIMIT', limitPrice: usd('50.00') });
+    // A bug's step: a status x-transitions has no way to. The request that meets it fails with a 500.
+    const broken = stateOf(client).orders.get(String(first.orderId)) as OrderRecord;
+    broken.steps.unshift({ at: broken.steps[0].at, status: 'SETTLED' });
+    stateOf(client).due.schedule(broken);
+    client.tick(300);
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect((await client.send('GET', '/v1/sandbox/clock')).status).toBe(500);
+    spy.mockRestore();
+    expect(await read(client, first.orderId)).toMatchObject({ status: 'NEW' });
+    expect(await read(client, second.orderId)).toMatchObject({ status: 'NEW' });
+    expect(await reserveShown(client, accountNumber)).toBe('1000.00');
+  });
+});
+
 describe('a random sequence of orders, cancels, replaces, price moves and time', () => {
   it('keeps the reserve equal to the full sum, and leaves no due step unapplied, after every request', async () => {
     const client = await testClient();
