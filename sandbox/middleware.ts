@@ -37,7 +37,8 @@ export function hostGuard(allowedHosts: readonly string[] = []): MiddlewareHandl
 /** The docs' Try it panel calls the sandbox from the site's own origin; only a site on this machine may. */
 export const corsPolicy = (): MiddlewareHandler =>
   cors({
-    origin: (origin) => (isLoopbackOrigin(origin) ? origin : null),
+    // No Origin (a request that is not a browser's cross-origin one) is no loopback origin: answered without parsing.
+    origin: (origin) => (origin !== '' && isLoopbackOrigin(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
     exposeHeaders: ['*'],

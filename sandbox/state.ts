@@ -7,6 +7,7 @@
  */
 import type { JsonObject } from '../openapi/document';
 import type { AccountChange, AccountProfile } from './accounts/profile';
+import { DueQueue } from './orders/book';
 
 export interface Limits {
   /** Orders one client may hold (single, block and allocation orders together). */
@@ -123,7 +124,14 @@ export interface OrderRecord {
   triggered?: boolean;
   /** What a fill moves per unit of quantity (100 for an option contract, 1 for a share). */
   readonly multiplier: number;
+  /** What is ahead, by time. After changing them, `schedule` them (sandbox/orders/book.ts). */
   steps: OrderStep[];
+  /** Bookkeeping of sandbox/orders/book.ts: when the order's queued next step is due, if one is queued. */
+  dueAt?: number;
+  /** Bookkeeping of sandbox/orders/book.ts: the order's share of its account's reserve, if it has one. */
+  reserved?: bigint;
+  /** Bookkeeping of sandbox/orders/book.ts: how many orders of the client had started working before this one. */
+  workingSince?: number;
 }
 
 export interface DocumentRecord {
@@ -156,8 +164,17 @@ export class ClientState {
   readonly applications = new Map<string, Application>();
   readonly accounts = new Map<string, AccountRecord>();
   readonly orders = new Map<string, OrderRecord>();
-  /** Orders with steps still ahead: the only ones time can change. */
+  /**
+   * Orders still working (`WORKING` statuses), in the order they started: those with steps ahead, which time
+   * changes, and resting ones, which a price change can fill. Changed through sandbox/orders/book.ts only.
+   */
   readonly working = new Set<OrderRecord>();
+  /** How many orders have started working, ever: `OrderRecord.workingSince`. */
+  workingCount = 0;
+  /** The working orders with a step ahead, by when it is due (sandbox/orders/book.ts). */
+  readonly due = new DueQueue();
+  /** Each account's open order reserve, in the units of sandbox/orders/book.ts, for accounts that have one. */
+  readonly reserves = new Map<string, bigint>();
   readonly documents = new Map<string, DocumentRecord>();
   /** Equity prices set with `PUT /v1/sandbox/prices/{symbol}`, by symbol; the others are the simulator's. */
   readonly prices = new Map<string, number>();

@@ -152,6 +152,21 @@ describe('the order rules', () => {
     );
   });
 
+  it('finds the next close of any moment, asked in time order or not (the last close found is reused)', () => {
+    const close = { time: '16:00', timeZone: 'America/New_York', days: 'weekdays' as const };
+    // Every weekday's close from Wednesday 4 March 2026 on, across the weekend and the change to daylight saving time.
+    const closes = ['04', '05', '06', '09', '10', '11'].map((day) => closeOn(close, `2026-03-${day}`));
+    const next = (ms: number): number => closes.find((at) => at > ms) as number;
+    const from = Date.parse('2026-03-04T05:00:00Z');
+    const moments: number[] = [];
+    for (let ms = from; ms < Date.parse('2026-03-10T18:00:00Z'); ms += 7 * 60_000 + 13_000) moments.push(ms);
+    // Each close itself and the moment before it: the boundaries of the reused interval.
+    moments.push(...closes.slice(0, -1).flatMap((at) => [at - 1, at, at + 1]));
+    for (const ms of [...moments, ...moments.slice().reverse(), ...moments.filter((_, index) => index % 3 === 0)]) {
+      expect([new Date(ms).toISOString(), closeAfter(close, ms)]).toEqual([new Date(ms).toISOString(), next(ms)]);
+    }
+  });
+
   it('refuses a malformed rule', () => {
     expect(
       problemsOf('replacement', { from: [], otherwise: '409', quantity: 'new', carries: [], links: {} }),

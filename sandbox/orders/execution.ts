@@ -150,5 +150,6 @@ export function reprice(context: Context, symbol: string, price: number): void {
     const at = context.now + context.timing.fillMs;
     record.steps.push({ at, status: 'FILLED', fill: Number(order.leavesQuantity), price });
     record.steps.sort((a, b) => a.at - b.at);
+    context.state.due.schedule(record);
   }
 }

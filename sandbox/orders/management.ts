@@ -72,7 +72,7 @@ export const cancelOrder =
       record.steps = [{ at: context.now + context.timing.acknowledgeMs, status: 'CANCELED' }, ...expiryOf(record)].sort(
         (a, b) => a.at - b.at,
       );
-      context.state.working.add(record);
+      context.state.due.schedule(record);
     }
     return { status: 202, body: record.order };
   };
@@ -135,7 +135,7 @@ export const updateOrder =
     moveOrder(context.descriptions.orderTransitions, record, 'PENDING_REPLACE', context.now);
     // The close may come before the confirmation: then the original ends EXPIRED (PENDING_REPLACE -> EXPIRED).
     record.steps = [{ at, status: 'REPLACED', replacement: next }, ...expiryOf(record)].sort((a, b) => a.at - b.at);
-    context.state.working.add(record);
+    context.state.due.schedule(record);
     return { status: 202, body: record.order };
   };
 

@@ -1,5 +1,6 @@
 /** The sandbox-only reset (`resetSandbox`): the client's state back to empty. */
 import type { Handler } from '../context';
+import { clearBook } from '../orders/book';
 import { iso } from '../state';
 
 export const resetSandbox: Handler = (context) => {
@@ -13,7 +14,7 @@ export const resetSandbox: Handler = (context) => {
   state.applications.clear();
   state.accounts.clear();
   state.orders.clear();
-  state.working.clear();
+  clearBook(state);
   state.documents.clear();
   state.prices.clear();
   state.nextAccountNumber = 10001;
