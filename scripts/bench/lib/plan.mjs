@@ -20,6 +20,16 @@ export const SITE_KEYS = ['site', 'stock', 'same'];
 
 export const DOCS_PAGE = '/docs/accounts-api/endpoints/balance-summary';
 export const API_PAGE = '/api/orders-api';
+/** The writers' loop's prose edit on our site: a page without reference blocks. */
+export const PROSE_PAGE = '/docs/getting-started/introduction';
+/** The description of the operation DOCS_PAGE embeds, which the writers' loop edits. */
+export const DOCS_PAGE_DESCRIPTION = { file: 'openapi/accounts.yaml', operationId: 'getBalanceSummary' };
+/** The writers' loop's edits, by their key in the results (`writers`), as the log names them. */
+export const WRITERS_EDITS = {
+  hmrMs: 'Markdown',
+  operationPageMs: 'page with <ApiOperation>',
+  descriptionMs: 'description',
+};
 
 /** The rows of pages compared: our page (anonymous or signed in) and the templates' counterpart. */
 export const PAGE_ROWS = [
@@ -49,6 +59,8 @@ export function benchPlan({ sections = SECTIONS, quick = false, scales = [] } = 
     jsRuns: quick ? 1 : 5,
     // A dev start of this site takes minutes on a busy machine: one round of the writers' loop.
     writersRuns: 1,
+    // Each edit in that one dev server, restored and shown so between runs.
+    writersEditRuns: 3,
     signInRuns: quick ? 1 : 10,
     mcpCalls: quick ? 20 : 200,
     // Seconds of load per server, case and round in the sandbox section (scripts/bench/sandbox.mjs).
