@@ -320,6 +320,17 @@ export function loadBundled(
   return document;
 }
 
+/**
+ * The files `api`'s description of `version` was bundled from, as this process last found them (`inputs`), for the
+ * dev server to watch; every description file while that is not known.
+ */
+export function descriptionFiles(api: ApiName, version: ApiVersion = 'v1'): string[] {
+  const inputs = latest?.inputs;
+  const keys = [documentKey(api, version, false), documentKey(api, version, true)];
+  if (!inputs || keys.some((key) => !inputs[key])) return [path.join(__dirname, '**/*.yaml')];
+  return [...new Set(keys.flatMap((key) => inputs[key].files))].sort();
+}
+
 /** One description with every reference inlined. */
 export function loadDereferenced(api: ApiName, version: ApiVersion = 'v1'): JsonObject {
   return loadBundled(api, { dereferenced: true, version });

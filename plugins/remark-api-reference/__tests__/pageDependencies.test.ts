@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import remarkApiReference, { referenceBlocksOf, refreshReferencePages } from '..';
-import { bundleDescriptions } from '../../../openapi/descriptions';
+import { bundleDescriptions, descriptionFiles, type ApiName, type ApiVersion } from '../../../openapi/descriptions';
 import referencePagesDevPlugin from '../devPlugin';
 import { dependencyFile, fingerprintOf, pageRecords, type PageRecord } from '../pageDependencies';
 
@@ -182,6 +182,20 @@ describe('the dev server plugin', () => {
 });
 
 describe('the bundled descriptions in npm start', () => {
+  it('name the files the dev server watches for each reference page: its own description only', async () => {
+    await bundleDescriptions();
+    const watched = (api: ApiName, version?: ApiVersion) =>
+      descriptionFiles(api, version).map((file) => path.relative(ROOT, file));
+    expect(watched('accounts')).toEqual(
+      expect.arrayContaining(['openapi/accounts.yaml', 'openapi/shared/common.yaml', 'redocly.yaml']),
+    );
+    expect(watched('accounts')).not.toContain('openapi/orders.yaml');
+    expect(watched('orders', 'v2')).toEqual(
+      expect.arrayContaining(['openapi/orders.yaml', 'openapi/v2/orders.overlay.yaml']),
+    );
+    expect(watched('orders')).not.toContain('openapi/v2/orders.overlay.yaml');
+  });
+
   it('name the files each document was bundled from, for bundling again only what an edit changed', async () => {
     const { inputs } = await bundleDescriptions();
     const filesOf = (key: string) => inputs?.[key]?.files.map((file) => path.relative(ROOT, file));
