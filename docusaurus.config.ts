@@ -27,6 +27,8 @@ import signInSdkPlugin from './plugins/sign-in-sdk';
 import tryItPlugin from './plugins/try-it';
 import mcpCatalogPlugin from './plugins/mcp-catalog';
 import remarkApiReference from './plugins/remark-api-reference';
+import referencePagesDevPlugin from './plugins/remark-api-reference/devPlugin';
+import { PAGE_DEPENDENCIES_DIR } from './plugins/remark-api-reference/pageDependencies';
 import rehypeKeepWords from './plugins/rehype-keep-words';
 import { UNINDEXED_FIELD_CLASS } from './contracts/content/fieldAnchor';
 import searchIndexPlugin, { SEARCH_INDEX_PASS } from './plugins/search-index';
@@ -72,6 +74,9 @@ writeVersionedDocs(__dirname, DOCS_PATH);
 const docsVersions = includedDocsVersions(process.env.DOCS_VERSIONS);
 // The reference pages of the API versions those docs document: a later version's links into its docs.
 const referencePages = referencePagesOf(docsVersions.map((version) => version.apiVersion));
+// `docusaurus start` (the bin sets it, the build sets `production`): a description edit reaches the docs pages that
+// embed it (plugins/remark-api-reference/devPlugin.ts). Nothing of it in a production build.
+const devServer = process.env.NODE_ENV === 'development';
 
 const customFields = {
   contactUrl: settings.contactUrl,
@@ -145,7 +150,9 @@ const config = {
             ]),
           ),
           // Before the defaults, so that the generated headings get anchors and join the table of contents.
-          beforeDefaultRemarkPlugins: [remarkApiReference],
+          beforeDefaultRemarkPlugins: [
+            devServer ? [remarkApiReference, { recordPagesIn: PAGE_DEPENDENCIES_DIR }] : remarkApiReference,
+          ],
           // A code block in a language the site does not highlight stops the build (config/prismLanguages.ts).
           remarkPlugins: [[remarkHighlightedLanguages, { languages: HIGHLIGHTED_LANGUAGES }]],
           // Words of tables and field references are not broken across lines (issue 19).
@@ -198,6 +205,7 @@ const config = {
     signInSdkPlugin,
     redocOfflinePlugin,
     ...referencePages.map((page) => apiReferencePlugin(page, referencePages)),
+    ...(devServer ? [referencePagesDevPlugin([DOCS_PATH, 'versioned_docs'])] : []),
     tryItPlugin({ protectedPaths: settings.auth.protectedPaths }),
     mcpCatalogPlugin(docsVersions),
     pageMarkdownPlugin({

@@ -43,6 +43,7 @@ export interface Operation {
 }
 
 const ROOT = path.join(__dirname, '..');
+const REDOCLY_CONFIG = path.join(ROOT, 'redocly.yaml');
 /** Bundled descriptions for other processes of the same run (Jest's workers), two files per version of the files. */
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'api-descriptions');
 
@@ -58,9 +59,25 @@ export function descriptionsSignature(): string {
     .join('|');
 }
 
+/** Changes whenever one of `files` does (sizes and modification times; a missing file counts as such). */
+function filesSignature(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      if (!existsSync(file)) return `${file}:missing`;
+      const stats = statSync(file);
+      return `${file}:${stats.size}:${stats.mtimeMs}`;
+    })
+    .join('|');
+}
+
 /** Every description twice: references into other files pulled in (`bundled`), and every reference inlined. */
 export interface BundledDescriptions {
   readonly signature: string;
+  /**
+   * The files each document was bundled from, by `documentKey`, with their signature then: in `npm start`, a
+   * document whose files have not changed since is taken as it is, not bundled again (absent from older cache files).
+   */
+  readonly inputs?: Readonly<Record<string, { readonly files: readonly string[]; readonly signature: string }>>;
   /** v1, every API. */
   readonly bundled: Readonly<Record<ApiName, JsonObject>>;
   readonly dereferenced: Readonly<Record<ApiName, JsonObject>>;
@@ -78,14 +95,20 @@ export interface BundledDescriptions {
 
 let latest: BundledDescriptions | null = null;
 
+/** The shape of the cache files: a cache file of another shape (before `inputs`, say) is not read. */
+const CACHE_FORMAT = 3;
+
 /**
  * The bundled descriptions of these files are kept in two parts: the dereferenced ones, two thirds of the whole,
  * apart, read only by a process that asks for one (the docs check of one page never does).
  */
 const cacheFile = (signature: string, part: 'bundled' | 'dereferenced') =>
-  path.join(CACHE_DIR, `${createHash('sha256').update(signature).digest('hex').slice(0, 16)}.${part}.json`);
+  path.join(
+    CACHE_DIR,
+    `${createHash('sha256').update(`${CACHE_FORMAT}|${signature}`).digest('hex').slice(0, 16)}.${part}.json`,
+  );
 
-type BundledPart = Pick<BundledDescriptions, 'signature' | 'bundled'> & {
+type BundledPart = Pick<BundledDescriptions, 'signature' | 'inputs' | 'bundled'> & {
   readonly later: Readonly<Record<LaterVersion, Pick<BundledDescriptions['later'][LaterVersion], 'bundled'>>>;
 };
 type DereferencedPart = Pick<BundledDescriptions, 'dereferenced'> & {
@@ -101,15 +124,28 @@ function writeWhole(file: string, value: unknown): void {
 
 type Redocly = typeof RedoclyModule;
 
+const documentKey = (api: ApiName, version: ApiVersion, dereference: boolean) =>
+  `${version} ${api} ${dereference ? 'dereferenced' : 'bundled'}`;
+
+/** A bundled document and the files it was bundled from. */
+interface BundledDocument {
+  readonly document: JsonObject;
+  readonly files: readonly string[];
+}
+
 async function bundleOne(
   api: ApiName,
   { bundle, bundleFromString }: Redocly,
   config: Awaited<ReturnType<Redocly['loadConfig']>>,
   dereference: boolean,
   overlaid?: { readonly version: LaterVersion; readonly source: string },
-) {
+): Promise<BundledDocument> {
   const ref = path.join(__dirname, `${api}.yaml`);
-  const { bundle: document, problems } = overlaid
+  const {
+    bundle: document,
+    problems,
+    fileDependencies,
+  } = overlaid
     ? // Read as if it were openapi/<api>.yaml, so that its references into shared/ resolve as v1's do.
       await bundleFromString({ source: overlaid.source, absoluteRef: ref, config, dereference })
     : await bundle({ ref, config, dereference });
@@ -121,7 +157,12 @@ async function bundleOne(
       : `openapi/${api}.yaml`;
     throw new Error(`${name} cannot be bundled:\n${messages}`);
   }
-  return JSON.parse(JSON.stringify(document.parsed)) as JsonObject;
+  const files = new Set([REDOCLY_CONFIG, ref, ...fileDependencies]);
+  if (overlaid) files.add(overlayFile(overlaid.version, api));
+  return {
+    document: JSON.parse(JSON.stringify(document.parsed)) as JsonObject,
+    files: [...files].filter((file) => !file.startsWith('http')).sort(),
+  };
 }
 
 /**
@@ -175,7 +216,7 @@ export async function bundleDescriptions(): Promise<BundledDescriptions> {
   const ready = bundledBefore(signature);
   if (ready) return ready;
   if (pending?.signature !== signature) {
-    const descriptions = bundleNow(signature);
+    const descriptions = bundleNow(signature, latest);
     pending = { signature, descriptions };
     // A failed bundling is not kept: the next call tries again (after the files were fixed, in `npm start`).
     descriptions.catch(() => {
@@ -185,29 +226,65 @@ export async function bundleDescriptions(): Promise<BundledDescriptions> {
   return pending.descriptions;
 }
 
-async function bundleNow(signature: string): Promise<BundledDescriptions> {
+async function bundleNow(signature: string, previous: BundledDescriptions | null): Promise<BundledDescriptions> {
   // Loaded here, not with the module: a process that finds the descriptions bundled (the build's main thread, once
   // the description worker has bundled them) never loads the bundler.
   const redocly = await import('@redocly/openapi-core');
-  const config = await redocly.loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
+  const config = await redocly.loadConfig({ configPath: REDOCLY_CONFIG });
+  const inputs: Record<string, { files: readonly string[]; signature: string }> = {};
+  /**
+   * One document: `previous`'s when none of the files it was bundled from has changed since (`npm start`, after an
+   * edit of another description), else bundled now.
+   */
+  const documentOf = async (
+    api: ApiName,
+    version: ApiVersion,
+    dereference: boolean,
+    bundle: () => Promise<BundledDocument>,
+  ): Promise<JsonObject> => {
+    const key = documentKey(api, version, dereference);
+    const kept = previous?.inputs?.[key];
+    const set = previous && (version === 'v1' ? previous : previous.later[version]);
+    const keptDocument = set && (dereference ? set.dereferenced : set.bundled)[api];
+    if (kept && keptDocument && filesSignature(kept.files) === kept.signature) {
+      inputs[key] = kept;
+      return keptDocument;
+    }
+    const { document, files } = await bundle();
+    inputs[key] = { files, signature: filesSignature(files) };
+    return document;
+  };
   const bundleAll = async (dereference: boolean) =>
     Object.fromEntries(
       await Promise.all(
-        API_NAMES.map(async (api) => [api, await bundleOne(api, redocly, config, dereference)] as const),
+        API_NAMES.map(
+          async (api) =>
+            [
+              api,
+              await documentOf(api, 'v1', dereference, () => bundleOne(api, redocly, config, dereference)),
+            ] as const,
+        ),
       ),
     ) as Record<ApiName, JsonObject>;
   const later = Object.fromEntries(
     await Promise.all(
       LATER_VERSIONS.map(async (version) => {
-        const sources = await Promise.all(
-          apisIn(version).map(async (api) => [api, await overlaidSource(version, api)] as const),
-        );
+        const sources = new Map<ApiName, Promise<string>>();
+        const sourceOf = (api: ApiName) => {
+          if (!sources.has(api)) sources.set(api, overlaidSource(version, api));
+          return sources.get(api)!;
+        };
         const bundleVersion = async (dereference: boolean) =>
           Object.fromEntries(
             await Promise.all(
-              sources.map(
-                async ([api, source]) =>
-                  [api, await bundleOne(api, redocly, config, dereference, { version, source })] as const,
+              apisIn(version).map(
+                async (api) =>
+                  [
+                    api,
+                    await documentOf(api, version, dereference, async () =>
+                      bundleOne(api, redocly, config, dereference, { version, source: await sourceOf(api) }),
+                    ),
+                  ] as const,
               ),
             ),
           );
@@ -215,7 +292,9 @@ async function bundleNow(signature: string): Promise<BundledDescriptions> {
       }),
     ),
   ) as BundledDescriptions['later'];
-  const descriptions = { signature, bundled: await bundleAll(false), dereferenced: await bundleAll(true), later };
+  const bundled = await bundleAll(false);
+  const dereferenced = await bundleAll(true);
+  const descriptions = { signature, inputs, bundled, dereferenced, later };
   mkdirSync(CACHE_DIR, { recursive: true });
   const versions = Object.keys(later) as LaterVersion[];
   // The dereferenced part first: a process that finds the bundled part finds both.
@@ -228,6 +307,7 @@ async function bundleNow(signature: string): Promise<BundledDescriptions> {
   writeWhole(cacheFile(signature, 'dereferenced'), dereferencedPart);
   const bundledPart: BundledPart = {
     signature,
+    inputs,
     bundled: descriptions.bundled,
     later: Object.fromEntries(
       versions.map((version) => [version, { bundled: later[version].bundled }]),
@@ -249,6 +329,7 @@ function bundledBefore(signature: string): BundledDescriptions | null {
     (dereferenced ??= JSON.parse(readFileSync(dereferencedFile, 'utf8')) as DereferencedPart);
   latest = {
     signature,
+    inputs: bundled.inputs,
     bundled: bundled.bundled,
     get dereferenced() {
       return readDereferenced().dereferenced;
@@ -291,6 +372,17 @@ export function loadBundled(
   if (!document)
     throw new Error(`The ${api} API has no ${version}: there is no openapi/${version}/${api}.overlay.yaml`);
   return document;
+}
+
+/**
+ * The files `api`'s description of `version` was bundled from, as this process last found them (`inputs`), for the
+ * dev server to watch; every description file while that is not known.
+ */
+export function descriptionFiles(api: ApiName, version: ApiVersion = 'v1'): string[] {
+  const inputs = latest?.inputs;
+  const keys = [documentKey(api, version, false), documentKey(api, version, true)];
+  if (!inputs || keys.some((key) => !inputs[key])) return [path.join(__dirname, '**/*.yaml')];
+  return [...new Set(keys.flatMap((key) => inputs[key].files))].sort();
 }
 
 /** One description with every reference inlined. */

@@ -6,7 +6,7 @@ import {
   type ApiReferencePage,
   type VersionedReferencePage,
 } from '../../config/apiReference';
-import { loadBundled, type ApiVersion } from '../../openapi/descriptions';
+import { descriptionFiles, loadBundled, type ApiVersion } from '../../openapi/descriptions';
 import type { JsonObject } from '../../openapi/document';
 import { replaceDependency } from '../lib/replaceDependency';
 import { docsRootOf, withDocsLinksUnder } from './docsLinks';
@@ -125,7 +125,9 @@ export default function apiReferencePlugin(
         await writeDownloadFiles(outDir, { route, label, apiVersion }, await downloads);
       },
       getPathsToWatch() {
-        return [path.join(context.siteDir, 'openapi/**/*.yaml')];
+        // The files its description is bundled from (known once loaded), and any new shared file: `npm start` reloads
+        // this plugin for an edit of its own description only, not for each of the others.
+        return [...descriptionFiles(api, apiVersion), path.join(context.siteDir, 'openapi/shared/**/*.yaml')];
       },
     };
   };

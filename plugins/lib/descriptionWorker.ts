@@ -23,6 +23,14 @@ export const inDescriptionWorker: typeof descriptionWorker.run = (job, input) =>
  * of its load), and the worker keeps them for the jobs that follow.
  */
 export async function bundledInDescriptionWorker(): Promise<BundledDescriptions> {
+  // `npm start` after its first bundling: a description edit is bundled here, where the last bundling is known and
+  // only the documents whose files changed are bundled again (the worker, closed once the site has loaded, would
+  // start anew for each edit: about 5 s of loading and bundling everything before a page could show the edit).
+  if (bundledOnce && process.env.NODE_ENV === 'development') return bundleDescriptions();
   await inDescriptionWorker('bundle', undefined);
-  return bundleDescriptions();
+  const descriptions = await bundleDescriptions();
+  bundledOnce = true;
+  return descriptions;
 }
+
+let bundledOnce = false;

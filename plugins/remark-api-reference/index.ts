@@ -47,6 +47,7 @@ import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './chan
 import { changelogNodes, releaseKey, type OperationPage } from './changelogNodes';
 import { attributeOf } from './mdxAttributes';
 import { migrationNodes } from './migrationNodes';
+import { fingerprintOf, markChanged, PAGE_DEPENDENCIES_DIR, pageRecords, recordPage } from './pageDependencies';
 import { operationNodes, requestSampleNodes, schemaNodes, type ReferenceOperation } from './referenceNodes';
 import { sampleOptionsOf } from './requestModel';
 import { resolveReferences } from './resolveReferences';
@@ -62,6 +63,13 @@ interface Descriptions {
   readonly laterOperations: ReadonlySet<string>;
 }
 
+/**
+ * The descriptions' signature while a tree's blocks expand, which is synchronous: read once per page rather than at
+ * every block (listing and statting `openapi/` each time was most of the expansion of a page with many blocks).
+ */
+let pinnedSignature: string | null = null;
+const signatureNow = () => pinnedSignature ?? descriptionsSignature();
+
 /** By docs version. */
 const descriptionsByVersion = new Map<string, Descriptions & { readonly signature: string }>();
 
@@ -73,7 +81,7 @@ let history: {
 
 /** The computed changelog and the marks it gives the operations, again only when a description file has changed. */
 function loadHistory(): NonNullable<typeof history> {
-  const signature = descriptionsSignature();
+  const signature = signatureNow();
   if (history?.signature !== signature) {
     const releases = computeChangelog();
     history = { signature, releases, marks: changeMarks(releases) };
@@ -87,7 +95,7 @@ function loadHistory(): NonNullable<typeof history> {
  */
 function loadDescriptions(version: DocsVersion): Descriptions {
   // Again only when a description file has changed (`npm start` keeps the process).
-  const signature = descriptionsSignature();
+  const signature = signatureNow();
   const kept = descriptionsByVersion.get(version.name);
   if (kept?.signature === signature) return kept;
   const laterApis = new Set(version.apiVersion === 'v1' ? [] : apisIn(version.apiVersion));
@@ -290,7 +298,9 @@ function changelog(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasin
 const versionChangesCache = new Map<string, { readonly signature: string; readonly changes: DescriptionChange[] }>();
 function changesBetween(api: ApiName, from: ApiVersion, to: ApiVersion): DescriptionChange[] {
   const key = `${api} ${from} ${to}`;
-  const signature = descriptionsSignature();
+  // The two descriptions themselves, not the signature of every file: an edit of another API's description (in
+  // `npm start`) does not compare them again.
+  const signature = fingerprintOf([from, to].map((version) => loadBundled(api, { dereferenced: false, version })));
   const kept = versionChangesCache.get(key);
   if (kept?.signature === signature) return kept.changes;
   const changes = versionChanges(api, from, to);
@@ -391,8 +401,31 @@ function onlyInVersion(node: MdxJsxFlowElement | MdxJsxTextElement, where: strin
   return docsVersionOfFile(where).apiVersion === version;
 }
 
-/** Replaces every reference block and `<ApiVersion>` of a page's tree with what the descriptions say. */
-export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasing): void {
+/**
+ * Replaces every reference block and `<ApiVersion>` of a page's tree with what the descriptions say, giving
+ * `expanded` what each became (the outermost last), in the order of the page.
+ */
+export function expandReferences(
+  tree: Root,
+  where: string,
+  toPhrasing: ToPhrasing,
+  expanded?: (nodes: readonly RootContent[]) => void,
+): void {
+  const outermost = pinnedSignature === null;
+  if (outermost) pinnedSignature = descriptionsSignature();
+  try {
+    expandTree(tree, where, toPhrasing, expanded);
+  } finally {
+    if (outermost) pinnedSignature = null;
+  }
+}
+
+function expandTree(
+  tree: Root,
+  where: string,
+  toPhrasing: ToPhrasing,
+  expanded: ((nodes: readonly RootContent[]) => void) | undefined,
+): void {
   const replace = (parent: { children: RootContent[] }) => {
     parent.children = parent.children.flatMap((child): RootContent[] => {
       if (
@@ -405,15 +438,20 @@ export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasi
         return holder.children;
       }
       if (child.type === 'mdxJsxFlowElement') {
-        const expanded = expand(child, where, toPhrasing);
-        if (expanded) {
+        const nodes = expand(child, where, toPhrasing);
+        if (nodes) {
           // A writer's words inside a block (a step of a migration guide, a release note) may hold blocks too.
-          const holder = { children: expanded };
+          const holder = { children: nodes };
           replace(holder);
+          expanded?.(holder.children);
           return holder.children;
         }
       }
-      if (child.type === 'mdxJsxTextElement' && child.name === 'ApiVersion') return [apiVersion(child, where)];
+      if (child.type === 'mdxJsxTextElement' && child.name === 'ApiVersion') {
+        const nodes = [apiVersion(child, where)];
+        expanded?.(nodes);
+        return nodes;
+      }
       if ('children' in child && Array.isArray(child.children)) replace(child as { children: RootContent[] });
       return [child];
     });
@@ -421,11 +459,102 @@ export function expandReferences(tree: Root, where: string, toPhrasing: ToPhrasi
   replace(tree);
 }
 
-export default function remarkApiReference() {
+/** The elements `expand` replaces. */
+const BLOCKS = new Set(['Changelog', 'MigrationGuide', 'ApiOperation', 'RequestSamples', 'ApiSchema']);
+
+/**
+ * The outermost reference blocks and `<ApiVersion>`s of a page's tree that `expandReferences` expands, in its order
+ * (inside an `<OnlyInVersion>` of the page's version too, not in one of another version).
+ */
+export function referenceBlocksOf(tree: Root, where: string): RootContent[] {
+  const blocks: RootContent[] = [];
+  const visit = (nodes: readonly RootContent[]) => {
+    for (const node of nodes) {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'OnlyInVersion') {
+        if (onlyInVersion(node, where)) visit(node.children as RootContent[]);
+      } else if (node.type === 'mdxJsxFlowElement' && BLOCKS.has(String(node.name))) {
+        blocks.push(node);
+      } else if (node.type === 'mdxJsxTextElement' && node.name === 'ApiVersion') {
+        blocks.push(node);
+      } else if ('children' in node && Array.isArray(node.children)) {
+        visit(node.children as RootContent[]);
+      }
+    }
+  };
+  visit(tree.children);
+  return blocks;
+}
+
+/**
+ * The fingerprint of what a page's reference blocks expand to (`expandReferences` of the page itself, or of its
+ * recorded blocks), or of the error the expansion stops with.
+ */
+function expansionFingerprint(expandInto: (expanded: (nodes: readonly RootContent[]) => void) => void): {
+  readonly fingerprint: string;
+  readonly error?: unknown;
+} {
+  const outputs: (readonly RootContent[])[] = [];
+  try {
+    expandInto((nodes) => outputs.push(nodes));
+    return { fingerprint: fingerprintOf(outputs) };
+  } catch (error) {
+    return { fingerprint: fingerprintOf({ error: String((error as Error).message ?? error) }), error };
+  }
+}
+
+/** `refreshReferencePages`'s parsed Markdown of the descriptions, by source. */
+const parsedPhrasing = new Map<string, PhrasingContent[]>();
+
+/**
+ * `npm start`: after a description file changed, marks the recorded docs pages whose blocks now expand differently
+ * (pageDependencies.ts), so that rspack recompiles them. Returns those pages. Awaits the descriptions' bundling.
+ */
+export async function refreshReferencePages(dir: string = PAGE_DEPENDENCIES_DIR): Promise<string[]> {
+  const records = pageRecords(dir);
+  if (records.length === 0) return [];
+  const { fromMarkdown } = await import('mdast-util-from-markdown');
+  await bundleDescriptions();
+  // Most of the expansion's time is parsing the descriptions' Markdown, the same strings on many pages and in every
+  // refresh: parsed once. The nodes are shared: the expansion builds new nodes around them and changes none, and
+  // here they are only fingerprinted.
+  const parse = phrasingParser(fromMarkdown);
+  if (parsedPhrasing.size > 50_000) parsedPhrasing.clear();
+  const toPhrasing: ToPhrasing = (markdown) => {
+    if (!parsedPhrasing.has(markdown)) parsedPhrasing.set(markdown, parse(markdown));
+    return [...parsedPhrasing.get(markdown)!];
+  };
+  return records
+    .filter((record) => {
+      // The record was just read: its blocks are this expansion's own.
+      const tree: Root = { type: 'root', children: record.blocks as RootContent[] };
+      const { fingerprint } = expansionFingerprint((expanded) =>
+        expandReferences(tree, record.page, toPhrasing, expanded),
+      );
+      return markChanged(dir, record, fingerprint);
+    })
+    .map((record) => record.page);
+}
+
+/**
+ * The remark plugin. With `recordPagesIn` (`npm start`: `PAGE_DEPENDENCIES_DIR`, see `devPlugin.ts`), each page is
+ * recorded there for `refreshReferencePages`.
+ */
+export default function remarkApiReference({ recordPagesIn }: { readonly recordPagesIn?: string } = {}) {
   return async (tree: Root, file: { path?: string }) => {
     // An ES module: imported when a page is compiled, not when the config loads.
     const { fromMarkdown } = await import('mdast-util-from-markdown');
     await bundleDescriptions();
-    expandReferences(tree, file.path ?? 'a docs page', phrasingParser(fromMarkdown));
+    const where = file.path ?? 'a docs page';
+    const toPhrasing = phrasingParser(fromMarkdown);
+    if (!recordPagesIn || !file.path) {
+      expandReferences(tree, where, toPhrasing);
+      return;
+    }
+    const blocks = structuredClone(referenceBlocksOf(tree, where));
+    const { fingerprint, error } = expansionFingerprint((expanded) =>
+      expandReferences(tree, where, toPhrasing, expanded),
+    );
+    recordPage(recordPagesIn, { page: file.path, blocks, fingerprint });
+    if (error) throw error;
   };
 }

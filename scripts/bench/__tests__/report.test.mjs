@@ -32,7 +32,7 @@ describe('the table', () => {
     const lines = report(savedRun()).table.split('\n');
     assert.equal(lines[0], '| Measure | This site | Stock template | Same content, no features | Budget | Result |');
     assert.equal(lines[1], '| --- | --- | --- | --- | --- | --- |');
-    assert.equal(lines.length, 2 + 24 + 7 + 3 + 4);
+    assert.equal(lines.length, 2 + 26 + 7 + 3 + 4);
   });
 
   test('the production server rows: Node, workerd and serve-handler, each against serve-handler', () => {
@@ -122,7 +122,8 @@ describe('the summary', () => {
     assert.equal(
       report(savedRun()).summary,
       [
-        'Budgets: 33 pass, 13 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
+        'Budgets: 34 pass, 15 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
+          'edit of a page with <ApiOperation>; description edit to its docs page; ' +
           'first-load JS of a docs page; Lighthouse mobile performance /; ' +
           'Lighthouse mobile performance /docs/accounts-api/endpoints/balance-summary; ' +
           'Lighthouse mobile performance /api/orders-api; Lighthouse desktop performance /api/orders-api; ' +

@@ -7,9 +7,11 @@ import {
   API_PAGE,
   CHECK_DOCS_PAGE,
   DOCS_PAGE,
+  DOCS_PAGE_DESCRIPTION,
   medianOf,
   medianRangeOf,
   PAGE_ROWS,
+  PROSE_PAGE,
   SECTIONS,
   SITE_KEYS,
 } from './plan.mjs';
@@ -22,6 +24,9 @@ const FULL_RUN_LIMIT_MS = 20 * 60_000;
 
 /** `npm run check:docs -- <file>` on one page, the writer's check before a commit (issue 45). */
 const CHECK_DOCS_LIMIT_MS = 3000;
+/** The writers' loop (issue 45): an edit of a page that embeds an operation, and of a description, to the browser. */
+const OPERATION_PAGE_EDIT_MS = 1500;
+const DESCRIPTION_EDIT_MS = 3000;
 
 const PERFORMANCE = { mobile: { home: 95, docs: 95, api: 90 }, desktop: { home: 100, api: 100 } };
 
@@ -142,9 +147,40 @@ export function judge(results, plan) {
       `\`docusaurus start\` (caches cleared) to the docs page served, ${medianOf(plan.writersRuns)}`,
       per((r) => sec(med(r.writers?.startMs))),
     );
+    // Each edit `writersEditRuns` times in the dev server of each round. Ours: a page without reference blocks.
+    const edits = plan.writersRuns * plan.writersEditRuns;
+    const hmr = per((r) => med(r.writers?.hmrMs));
     row(
-      `Markdown edit to the text shown in Chromium (hot reload), ${medianOf(plan.writersRuns)}`,
-      per((r) => sec(med(r.writers?.hmrMs))),
+      `Markdown edit to the text shown in Chromium (hot reload; ours \`${PROSE_PAGE}\`), ${medianRangeOf(edits)}`,
+      per((r) => spread(r.writers?.hmrMs, sec)),
+      '≤ 2× same-content',
+      [
+        check('Markdown edit vs same-content', ratio(hmr.site, hmr.same), 2, {
+          text: `${ratio(hmr.site, hmr.same)?.toFixed(2)}× same-content`,
+        }),
+      ],
+    );
+    const operationPage = med(results.site?.writers?.operationPageMs);
+    row(
+      `Edit of a page that embeds an operation (\`<ApiOperation>\`, \`${DOCS_PAGE}\`) to the text shown in Chromium, ${medianRangeOf(edits)}`,
+      { site: spread(results.site?.writers?.operationPageMs, sec) },
+      `≤ ${sec(OPERATION_PAGE_EDIT_MS)}`,
+      [
+        check('edit of a page with <ApiOperation>', operationPage, OPERATION_PAGE_EDIT_MS, {
+          text: operationPage === undefined ? undefined : sec(operationPage),
+        }),
+      ],
+    );
+    const description = med(results.site?.writers?.descriptionMs);
+    row(
+      `Edit of an API description (\`${DOCS_PAGE_DESCRIPTION.file}\`, \`${DOCS_PAGE_DESCRIPTION.operationId}\`'s summary) to the docs page that embeds it, shown in Chromium (no restart), ${medianRangeOf(edits)}`,
+      { site: spread(results.site?.writers?.descriptionMs, sec) },
+      `≤ ${sec(DESCRIPTION_EDIT_MS)}`,
+      [
+        check('description edit to its docs page', description, DESCRIPTION_EDIT_MS, {
+          text: description === undefined ? undefined : sec(description),
+        }),
+      ],
     );
   }
   if (plan.wants('js')) {

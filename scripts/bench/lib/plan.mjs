@@ -20,6 +20,16 @@ export const SITE_KEYS = ['site', 'stock', 'same'];
 
 export const DOCS_PAGE = '/docs/accounts-api/endpoints/balance-summary';
 export const API_PAGE = '/api/orders-api';
+/** The writers' loop's prose edit on our site: a page without reference blocks. */
+export const PROSE_PAGE = '/docs/getting-started/introduction';
+/** The description of the operation DOCS_PAGE embeds, which the writers' loop edits. */
+export const DOCS_PAGE_DESCRIPTION = { file: 'openapi/accounts.yaml', operationId: 'getBalanceSummary' };
+/** The writers' loop's edits, by their key in the results (`writers`), as the log names them. */
+export const WRITERS_EDITS = {
+  hmrMs: 'Markdown',
+  operationPageMs: 'page with <ApiOperation>',
+  descriptionMs: 'description',
+};
 
 /** The page `npm run check:docs -- <file>` is timed on in the writers' section: the largest docs page. */
 export const CHECK_DOCS_PAGE = 'docs/accounts-api/appendix/values.mdx';
@@ -54,6 +64,8 @@ export function benchPlan({ sections = SECTIONS, quick = false, scales = [] } = 
     writersRuns: 1,
     // `npm run check:docs -- <one page>` takes seconds: the median of five.
     checkDocsRuns: 5,
+    // Each edit in that one dev server, restored and shown so between runs.
+    writersEditRuns: 3,
     signInRuns: quick ? 1 : 10,
     mcpCalls: quick ? 20 : 200,
     // Seconds of load per server, case and round in the sandbox section (scripts/bench/sandbox.mjs).

@@ -1,7 +1,9 @@
 /**
  * The writers' loop: `docusaurus start` (caches cleared) until the page answers 200 with the page,
- * then an edit of that page's Markdown until Chromium shows the new text through hot reloading. The
- * edited file is restored afterwards, whatever happens (also when the benchmark is interrupted).
+ * then edits until Chromium shows each through hot reloading: a page's Markdown, and on our site a page that embeds
+ * an operation (`<ApiOperation>`) and an API description that page embeds. Each edit is made `editRuns` times; after
+ * each, the file is restored and the page shows the original again before the next. Every edited file is restored
+ * afterwards, whatever happens (also when the benchmark is interrupted).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,11 +19,43 @@ function proseLineIndex(lines) {
   return index;
 }
 
+/** A Markdown page with `marker` appended to its first prose line. */
+export function editProse(text, marker) {
+  const lines = text.split('\n');
+  const index = proseLineIndex(lines);
+  lines[index] = `${lines[index]} ${marker}.`;
+  return lines.join('\n');
+}
+
 /**
- * Returns { startMs, hmrMs }. `page` is { path, file } (the route and its source, relative to
- * `siteDir`); `signIn(browser, origin)` returns the storage state for a gated page, when needed.
+ * An edit of an OpenAPI description (YAML): `marker` appended to the `summary` of the operation `operationId`, which
+ * the operation block of its docs page shows.
  */
-export async function measureWritersLoop({ browser, label, siteDir, port, env = {}, page, signIn, timeoutMs }) {
+export function editOperationSummary(operationId) {
+  return (text, marker) => {
+    const pattern = new RegExp(`(\\n(\\s+)operationId: ${operationId}\\n(?:\\2[^\\n]*\\n)*?\\2summary: )([^\\n]+)`);
+    if (!pattern.test(text)) throw new Error(`no summary of the operation ${operationId} to edit`);
+    return text.replace(pattern, (_, head, _indent, summary) => `${head}${summary} ${marker}`);
+  };
+}
+
+/**
+ * Returns { startMs, edits: { [key]: ms[] } }. Each of `edits` is { key, file, path, change }: `file` (relative to
+ * `siteDir`) changed by `change(text, marker)`, until the page at `path` shows `marker`. `signIn(browser, origin)`
+ * returns the storage state for gated pages, when needed.
+ */
+export async function measureWritersLoop({
+  browser,
+  label,
+  siteDir,
+  port,
+  env = {},
+  page,
+  edits = [{ key: 'hmrMs', file: page.file, path: page.path, change: editProse }],
+  editRuns = 1,
+  signIn,
+  timeoutMs,
+}) {
   clearBuildCaches(siteDir);
   const origin = `http://localhost:${port}`;
   const started = performance.now();
@@ -38,9 +72,13 @@ export async function measureWritersLoop({ browser, label, siteDir, port, env = 
     ],
     { cwd: siteDir, env: { ...env, BROWSER: 'none' }, label: `docusaurus start (${label})` },
   );
-  const file = join(siteDir, page.file);
-  const original = readFileSync(file, 'utf8');
-  const restore = onCleanup(() => writeFileSync(file, original));
+  const originals = new Map(
+    edits.map(({ file }) => {
+      const path = join(siteDir, file);
+      const original = readFileSync(path, 'utf8');
+      return [file, { path, original, restore: onCleanup(() => writeFileSync(path, original)) }];
+    }),
+  );
   let context;
   try {
     await waitForUrl(`${origin}${page.path}`, {
@@ -53,25 +91,37 @@ export async function measureWritersLoop({ browser, label, siteDir, port, env = 
 
     context = await browser.newContext({ storageState: signIn ? await signIn(browser, origin) : undefined });
     const tab = await context.newPage();
-    await tab.goto(`${origin}${page.path}`);
-    await tab.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: timeoutMs });
-    await tab.locator('article h1').first().waitFor({ timeout: timeoutMs });
+    const results = Object.fromEntries(edits.map(({ key }) => [key, []]));
+    for (let run = 0; run < editRuns; run += 1) {
+      for (const { key, file, path, change } of edits) {
+        const { path: filePath, original } = originals.get(file);
+        await tab.goto(`${origin}${path}`);
+        await tab.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: timeoutMs });
+        await tab.locator('article h1').first().waitFor({ timeout: timeoutMs });
 
-    const marker = `Benchmark edit ${Date.now().toString(36)}`;
-    const lines = original.split('\n');
-    const index = proseLineIndex(lines);
-    lines[index] = `${lines[index]} ${marker}.`;
-    const edited = performance.now();
-    writeFileSync(file, lines.join('\n'));
-    await withTimeout(
-      tab.locator('article').getByText(marker).first().waitFor({ timeout: timeoutMs }),
-      timeoutMs + 5000,
-      `The edit of ${page.file} reaching the browser (${label})`,
-    );
-    const hmrMs = performance.now() - edited;
-    return { startMs, hmrMs };
+        const marker = `Benchmark edit ${Date.now().toString(36)}`;
+        const edited = change(original, marker);
+        const shown = tab.locator('article').getByText(marker).first();
+        const before = performance.now();
+        writeFileSync(filePath, edited);
+        await withTimeout(
+          shown.waitFor({ timeout: timeoutMs }),
+          timeoutMs + 5000,
+          `The edit of ${file} reaching ${path} in the browser (${label})`,
+        );
+        results[key].push(performance.now() - before);
+        // Back as it was, and shown so, before the next edit: its reload would otherwise be measured with it.
+        writeFileSync(filePath, original);
+        await withTimeout(
+          shown.waitFor({ state: 'detached', timeout: timeoutMs }),
+          timeoutMs + 5000,
+          `${file} restored, shown in the browser (${label})`,
+        );
+      }
+    }
+    return { startMs, edits: results };
   } finally {
-    restore();
+    for (const { restore } of originals.values()) restore();
     await context?.close();
     await stop(server);
   }
