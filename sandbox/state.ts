@@ -7,7 +7,7 @@
  */
 import type { JsonObject } from '../openapi/document';
 import type { AccountChange, AccountProfile } from './accounts/profile';
-import { DueQueue } from './orders/book';
+import { DueQueue } from './orders/dueQueue';
 
 export interface Limits {
   /** Orders one client may hold (single, block and allocation orders together). */
@@ -172,7 +172,7 @@ export class ClientState {
   /** How many orders have started working, ever: `OrderRecord.workingSince`. */
   workingCount = 0;
   /** The working orders with a step ahead, by when it is due (sandbox/orders/book.ts). */
-  readonly due = new DueQueue();
+  readonly due = new DueQueue<OrderRecord>();
   /** Each account's open order reserve, in the units of sandbox/orders/book.ts, for accounts that have one. */
   readonly reserves = new Map<string, bigint>();
   readonly documents = new Map<string, DocumentRecord>();

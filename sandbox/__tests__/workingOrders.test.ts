@@ -4,7 +4,7 @@
  * against what a walk over every order gives: the queue against the steps due, the reserve against the full sum.
  */
 import type { JsonObject } from '../../openapi/document';
-import { DueQueue } from '../orders/book';
+import { DueQueue } from '../orders/dueQueue';
 import { WORKING } from '../orders/lifecycle';
 import { OPTION_MULTIPLIER, OPTION_PREMIUM } from '../orders/prices';
 import { type ClientState, type OrderRecord, money } from '../state';
@@ -67,7 +67,7 @@ describe('DueQueue', () => {
 
   it('takes every order with a step due, once, in the order they started working, through any changes of steps', () => {
     const next = random(45);
-    const queue = new DueQueue();
+    const queue = new DueQueue<OrderRecord>();
     const records = Array.from({ length: 3000 }, (_, index) => record(index, [Math.floor(next() * 10_000)]));
     for (const each of records) queue.schedule(each);
     const queued = new Set(records);
@@ -98,7 +98,7 @@ describe('DueQueue', () => {
   });
 
   it('takes an order due now out of the queue, once, and leaves one not due yet', () => {
-    const queue = new DueQueue();
+    const queue = new DueQueue<OrderRecord>();
     const soon = record(0, [100]);
     const later = record(1, [500]);
     queue.schedule(soon);
