@@ -8,6 +8,13 @@ test.use({ storageState: SIGNED_IN_STATE });
 /** Redoc gives each operation the anchor `operation/<operationId>` that the docs pages link to. */
 const RENDERED_OPERATIONS = '.redoc-wrap [id^="operation/"]';
 
+/**
+ * How long to wait for the reference to draw: it draws the first operations, then the rest in the background,
+ * one per idle moment. On a busy two-core machine (two browsers, the servers, the provider) the whole orders
+ * page took up to 19 s in CI, so a wait of the default 10 s failed on the state it was waiting for.
+ */
+const DRAWING = { timeout: 45_000 };
+
 /** Contrast over the parts every operation repeats: the menu, the introduction and the first operation. */
 async function expectReadableColours(page: Page): Promise<void> {
   const firstOperation = await page.locator(RENDERED_OPERATIONS).first().getAttribute('id');
@@ -33,7 +40,7 @@ for (const scheme of ['light', 'dark'] as const) {
       async function openReference(page: Page): Promise<void> {
         await page.goto(apiPage.path);
         await waitForHydration(page);
-        await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(apiPage.operations, { timeout: 20_000 });
+        await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(apiPage.operations, DRAWING);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       }
 
@@ -76,14 +83,14 @@ test('Redoc makes no download of the description in the browser (the page links 
     };
   });
   await page.goto('/api/orders-api');
-  await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached(DRAWING);
   expect(await page.evaluate(() => (window as unknown as { objectUrls: string[] }).objectUrls)).toEqual([]);
 });
 
 test('a link to an operation opens the reference at that operation', async ({ page }) => {
   await page.goto('/api/orders-api#operation/placeEquityOrder');
   const operation = page.locator('.redoc-wrap [id="operation/placeEquityOrder"]');
-  await expect(operation).toBeInViewport({ timeout: 20_000 });
+  await expect(operation).toBeInViewport(DRAWING);
   await expect(operation.getByRole('heading', { level: 2 })).toHaveText('Place a single equity order');
 });
 
@@ -112,10 +119,10 @@ test.describe('operations drawn after the first', () => {
 
   /** The last operation, once it is whole: its samples and every response shown. */
   async function expectLastOperationWhole(page: Page): Promise<void> {
-    await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(14, { timeout: 20_000 });
+    await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(14, DRAWING);
     const operation = page.locator(`.redoc-wrap [id="${LAST.anchor}"]`);
     await operation.scrollIntoViewIfNeeded();
-    await expect(operation.locator(':scope > div:last-child')).toBeVisible({ timeout: 20_000 });
+    await expect(operation.locator(':scope > div:last-child')).toBeVisible(DRAWING);
     await expect(operation.getByRole('heading', { name: 'Responses' })).toBeVisible();
     await expect(
       operation.locator(':scope > div:first-child > div:last-child > :nth-child(n + 3)').first(),
@@ -149,17 +156,17 @@ test.describe('operations drawn after the first', () => {
   test('a link to the last operation opens the reference there', async ({ page }) => {
     await page.goto(`/api/orders-api#${LAST.anchor}`);
     const operation = page.locator(`.redoc-wrap [id="${LAST.anchor}"]`);
-    await expect(operation).toBeInViewport({ timeout: 20_000 });
+    await expect(operation).toBeInViewport(DRAWING);
     await expect(operation.getByRole('heading', { level: 2 })).toHaveText(LAST.heading);
   });
 
   test('a link followed on the page brings the operation into view', async ({ page }) => {
     await page.goto('/api/orders-api');
-    await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+    await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached(DRAWING);
     await page.evaluate((anchor) => {
       window.location.hash = anchor;
     }, LAST.anchor);
-    await expect(page.locator(`.redoc-wrap [id="${LAST.anchor}"]`)).toBeInViewport({ timeout: 20_000 });
+    await expect(page.locator(`.redoc-wrap [id="${LAST.anchor}"]`)).toBeInViewport(DRAWING);
   });
 
   test.describe("Redoc's menu", () => {
@@ -168,11 +175,11 @@ test.describe('operations drawn after the first', () => {
 
     test('takes the reader to the last operation', async ({ page }) => {
       await page.goto('/api/orders-api');
-      await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+      await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached(DRAWING);
       const menu = page.locator('.redoc-wrap .menu-content');
       await menu.getByRole('menuitem', { name: 'Option orders' }).click();
       await menu.getByText(LAST.heading, { exact: true }).click();
-      await expect(page.locator(`.redoc-wrap [id="${LAST.anchor}"]`)).toBeInViewport({ timeout: 20_000 });
+      await expect(page.locator(`.redoc-wrap [id="${LAST.anchor}"]`)).toBeInViewport(DRAWING);
     });
   });
 });
@@ -202,7 +209,7 @@ test("the prerendered introduction is the page's largest content, so its main te
   });
   const orders = API_PAGES.find((apiPage) => apiPage.path === '/api/orders-api');
   await page.goto('/api/orders-api');
-  await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(orders?.operations ?? 0, { timeout: 20_000 });
+  await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(orders?.operations ?? 0, DRAWING);
   // Redoc shows the introduction in full, in its own column.
   await expect(page.locator('.redoc-wrap .api-info p').first()).toContainText('The Trading API places');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -216,8 +223,11 @@ test.describe('the Trading API v2 preview', () => {
   test('renders the v2 operations (cancel is POST …/cancel, no DELETE), with its note, links and downloads', async ({
     page,
   }) => {
+    test.slow(); // A whole reference drawn, then an axe scan of it.
+    const v2 = API_PAGES.find((apiPage) => apiPage.path === '/api/v2/orders-api');
     await page.goto('/api/v2/orders-api');
     await waitForHydration(page);
+    await expect(page.locator(RENDERED_OPERATIONS)).toHaveCount(v2?.operations ?? 0, DRAWING);
     for (const kind of ['equity', 'options']) {
       const cancel = page.locator(`.redoc-wrap [id="operation/cancel${kind === 'equity' ? 'Equity' : 'Option'}Order"]`);
       await expect(cancel).toContainText(`/orders/${kind}/{orderId}/cancel`);
@@ -256,7 +266,7 @@ test.describe('the Trading API v2 preview', () => {
     await page.goto('/api/orders-api');
     await waitForHydration(page);
     // v1's cancels are DELETE (the mark the v2 test finds none of).
-    await expect(page.locator('.redoc-wrap .http-verb.delete').first()).toBeAttached({ timeout: 20_000 });
+    await expect(page.locator('.redoc-wrap .http-verb.delete').first()).toBeAttached(DRAWING);
     await expect(
       page.locator('main p.alert').getByRole('link', { name: 'Trading API v2 (preview) reference' }),
     ).toHaveAttribute('href', '/api/v2/orders-api');
@@ -300,7 +310,7 @@ test.describe('switching the colour mode on a reference page', () => {
     // above runs them over the whole page. So only the contrast pass, over the parts every operation repeats.
     await page.goto('/api/orders-api');
     await waitForHydration(page);
-    await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached({ timeout: 20_000 });
+    await expect(page.locator(RENDERED_OPERATIONS).first()).toBeAttached(DRAWING);
     const menu = page.locator('.redoc-wrap .menu-content');
     const background = () => menu.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await background()).toBe('rgb(245, 246, 247)');
@@ -320,7 +330,7 @@ test('the reference reads like the docs: 16 px text, neutral inline code, no Red
 }) => {
   await page.goto('/api/orders-api');
   await waitForHydration(page);
-  await expect(page.locator(RENDERED_OPERATIONS).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(RENDERED_OPERATIONS).first()).toBeVisible(DRAWING);
   const look = await page.evaluate(() => {
     const content = document.querySelector('.redoc-wrap .api-content')!;
     const paragraph = content.querySelector('.api-info p')!;
