@@ -513,7 +513,11 @@ export async function refreshReferencePages(dir: string = PAGE_DEPENDENCIES_DIR)
   const records = pageRecords(dir);
   if (records.length === 0) return [];
   const { fromMarkdown } = await import('mdast-util-from-markdown');
-  await bundleDescriptions();
+  const { signature } = await bundleDescriptions();
+  // A page compiled (or last found unchanged) with these very descriptions expands as it did: not expanded again. So
+  // the dev server's start expands only the pages whose descriptions changed while it was stopped.
+  const outdated = records.filter((record) => record.descriptions !== signature);
+  if (outdated.length === 0) return [];
   // Most of the expansion's time is parsing the descriptions' Markdown, the same strings on many pages and in every
   // refresh: parsed once. The nodes are shared: the expansion builds new nodes around them and changes none, and
   // here they are only fingerprinted.
@@ -523,13 +527,18 @@ export async function refreshReferencePages(dir: string = PAGE_DEPENDENCIES_DIR)
     if (!parsedPhrasing.has(markdown)) parsedPhrasing.set(markdown, parse(markdown));
     return [...parsedPhrasing.get(markdown)!];
   };
-  return records
+  return outdated
     .filter((record) => {
       // The record was just read: its blocks are this expansion's own.
       const tree: Root = { type: 'root', children: record.blocks as RootContent[] };
       const { fingerprint } = expansionFingerprint((expanded) =>
         expandReferences(tree, record.page, toPhrasing, expanded),
       );
+      if (fingerprint === record.fingerprint) {
+        // In step with these descriptions too: the record says so, and the next refresh passes it by.
+        recordPage(dir, { ...record, descriptions: signature });
+        return false;
+      }
       return markChanged(dir, record, fingerprint);
     })
     .map((record) => record.page);
@@ -543,7 +552,7 @@ export default function remarkApiReference({ recordPagesIn }: { readonly recordP
   return async (tree: Root, file: { path?: string }) => {
     // An ES module: imported when a page is compiled, not when the config loads.
     const { fromMarkdown } = await import('mdast-util-from-markdown');
-    await bundleDescriptions();
+    const { signature } = await bundleDescriptions();
     const where = file.path ?? 'a docs page';
     const toPhrasing = phrasingParser(fromMarkdown);
     if (!recordPagesIn || !file.path) {
@@ -554,7 +563,7 @@ export default function remarkApiReference({ recordPagesIn }: { readonly recordP
     const { fingerprint, error } = expansionFingerprint((expanded) =>
       expandReferences(tree, where, toPhrasing, expanded),
     );
-    recordPage(recordPagesIn, { page: file.path, blocks, fingerprint });
+    recordPage(recordPagesIn, { page: file.path, blocks, fingerprint, descriptions: signature });
     if (error) throw error;
   };
 }

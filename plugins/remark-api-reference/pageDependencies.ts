@@ -30,6 +30,11 @@ export interface PageRecord {
   readonly blocks: readonly RootContent[];
   /** The fingerprint of what they expanded to when the page was last compiled. */
   readonly fingerprint: string;
+  /**
+   * The signature of the descriptions they were expanded from (`descriptionsSignature`): a refresh with the same
+   * descriptions has nothing to expand again (absent from records of older dev servers: those are expanded).
+   */
+  readonly descriptions?: string;
 }
 
 /**
@@ -50,7 +55,10 @@ const recordFile = (dir: string, page: string) => path.join(dir, `${pageKey(page
 /** The file whose change makes rspack recompile the page. */
 export const dependencyFile = (dir: string, page: string) => path.join(dir, `${pageKey(page)}.fingerprint`);
 
-/** Keeps a compiled page's record; a page without reference blocks has none. Written during the compilation. */
+/**
+ * Keeps a compiled page's record; a page without reference blocks has none. Written during the compilation, and by a
+ * refresh that found a page's blocks expanding as before from changed descriptions (with their new signature).
+ */
 export function recordPage(dir: string, record: PageRecord): void {
   const file = recordFile(dir, record.page);
   if (record.blocks.length === 0) {

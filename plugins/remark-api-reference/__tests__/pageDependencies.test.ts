@@ -49,6 +49,13 @@ async function compile(dir: string, page: string, tree: Root): Promise<Root> {
   return tree;
 }
 
+/** A page's record file. */
+const recordFileOf = (page: string) =>
+  path.join(dir, `${path.basename(dependencyFile(dir, page), '.fingerprint')}.json`);
+
+/** What a record compiled from other descriptions than today's says of them. */
+const OLDER = { descriptions: 'the signature of older descriptions' };
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'page-dependencies-'));
@@ -83,9 +90,9 @@ describe('recording the docs pages that embed reference blocks (npm start)', () 
     await compile(dir, PAGE, pageTree());
     await compile(dir, PLAIN_PAGE, { type: 'root', children: [element('ApiVersion', { api: 'accounts' })] });
     // As if the descriptions had changed since the page was compiled: its record holds another fingerprint.
-    const file = path.join(dir, `${path.basename(dependencyFile(dir, PAGE), '.fingerprint')}.json`);
+    const file = recordFileOf(PAGE);
     const record = JSON.parse(readFileSync(file, 'utf8')) as PageRecord;
-    writeFileSync(file, JSON.stringify({ ...record, fingerprint: 'compiled from older descriptions' }));
+    writeFileSync(file, JSON.stringify({ ...record, fingerprint: 'compiled from older descriptions', ...OLDER }));
 
     expect(await refreshReferencePages(dir)).toEqual([PAGE]);
     expect(readFileSync(dependencyFile(dir, PAGE), 'utf8')).toBe(record.fingerprint);
@@ -98,13 +105,35 @@ describe('recording the docs pages that embed reference blocks (npm start)', () 
     expect(await refreshReferencePages(dir)).toEqual([]);
   });
 
+  it('expands again only the pages recorded from other descriptions, and records those still in step', async () => {
+    await compile(dir, PAGE, pageTree());
+    const file = recordFileOf(PAGE);
+    const record = JSON.parse(readFileSync(file, 'utf8')) as PageRecord;
+    // Compiled from today's descriptions: its blocks are not expanded again, so even blocks that would now expand
+    // differently (here: to an error) mark nothing.
+    const failing = { ...record, blocks: [element('ApiOperation', { operationId: 'noSuchOperation' })] };
+    writeFileSync(file, JSON.stringify(failing));
+    expect(await refreshReferencePages(dir)).toEqual([]);
+    expect(existsSync(dependencyFile(dir, PAGE))).toBe(false);
+
+    // Recorded from older descriptions but expanding as before: not marked, and its record now names today's.
+    writeFileSync(file, JSON.stringify({ ...record, ...OLDER }));
+    expect(await refreshReferencePages(dir)).toEqual([]);
+    expect(pageRecords(dir)).toEqual([record]);
+    expect(existsSync(dependencyFile(dir, PAGE))).toBe(false);
+
+    // A record of an older dev server (no signature) is expanded.
+    const { descriptions: _descriptions, ...unsigned } = failing;
+    writeFileSync(file, JSON.stringify(unsigned));
+    expect(await refreshReferencePages(dir)).toEqual([PAGE]);
+  });
+
   it('marks a page whose block now fails (an operation gone), with the error as its fingerprint', async () => {
     await compile(dir, PAGE, pageTree());
     const [record] = pageRecords(dir);
-    const file = path.join(dir, `${path.basename(dependencyFile(dir, PAGE), '.fingerprint')}.json`);
     writeFileSync(
-      file,
-      JSON.stringify({ ...record, blocks: [element('ApiOperation', { operationId: 'noSuchOperation' })] }),
+      recordFileOf(PAGE),
+      JSON.stringify({ ...record, blocks: [element('ApiOperation', { operationId: 'noSuchOperation' })], ...OLDER }),
     );
     expect(await refreshReferencePages(dir)).toEqual([PAGE]);
     await expect(compile(dir, PAGE, pageTree('noSuchOperation'))).rejects.toThrow(/no operation "noSuchOperation"/);
