@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
+import { DRAWING, expect, expectNoAxeViolations, test, waitForHydration } from './fixtures';
 import { IDP_ISSUER, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
 import { API_PAGES } from './siteContent';
 
@@ -7,13 +7,6 @@ test.use({ storageState: SIGNED_IN_STATE });
 
 /** Redoc gives each operation the anchor `operation/<operationId>` that the docs pages link to. */
 const RENDERED_OPERATIONS = '.redoc-wrap [id^="operation/"]';
-
-/**
- * How long to wait for the reference to draw: it draws the first operations, then the rest in the background,
- * one per idle moment. On a busy two-core machine (two browsers, the servers, the provider) the whole orders
- * page took up to 19 s in CI, so a wait of the default 10 s failed on the state it was waiting for.
- */
-const DRAWING = { timeout: 45_000 };
 
 /** Contrast over the parts every operation repeats: the menu, the introduction and the first operation. */
 async function expectReadableColours(page: Page): Promise<void> {

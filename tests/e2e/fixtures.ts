@@ -59,6 +59,13 @@ export function idTokenCookie(): string {
   return `docs_id_token=${cookie.value}`;
 }
 
+/**
+ * How long to wait for the reference to draw: it draws the first operations, then the rest in the background,
+ * one per idle moment. On a busy two-core machine (two browsers, the servers, the provider) the whole orders
+ * page took up to 19 s in CI, so a wait of the default 10 s failed on the state it was waiting for.
+ */
+export const DRAWING = { timeout: 45_000 };
+
 /** Waits until React has hydrated the prerendered page. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });

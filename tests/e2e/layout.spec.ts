@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { FIELD_LIST_CLASS } from '../../contracts/content/fieldAnchor';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { DRAWING, expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
 /**
@@ -40,7 +40,7 @@ const hydrated = (page: Page) => waitForHydration(page);
 const docsPage = (path: string): LayoutPage => ({ path, ready: (page) => waitForDocsPage(page, path) });
 const apiPage = ({ path, operations }: (typeof API_PAGES)[number]): LayoutPage => ({
   path,
-  ready: (page) => expect(page.locator('.redoc-wrap [id^="operation/"]')).toHaveCount(operations, { timeout: 20_000 }),
+  ready: (page) => expect(page.locator('.redoc-wrap [id^="operation/"]')).toHaveCount(operations, DRAWING),
 });
 
 const PUBLIC: LayoutPage[] = [

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { DRAWING, expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
 import { brokenWords } from './brokenWords';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
@@ -31,8 +31,7 @@ const PAGES: WordsPage[] = [
   // what Redoc draws itself from schema keywords (kept as it is drawn, `ApiReference/keptReferenceWords.ts`).
   ...API_PAGES.map(({ path, operations }) => ({
     path,
-    ready: (page: Page) =>
-      expect(page.locator('.redoc-wrap [id^="operation/"]')).toHaveCount(operations, { timeout: 20_000 }),
+    ready: (page: Page) => expect(page.locator('.redoc-wrap [id^="operation/"]')).toHaveCount(operations, DRAWING),
   })),
   // The search page's results, drawn from the index once it has loaded (SignedInSearchPage keeps their words).
   {
