@@ -1,10 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { Plugin } from '@docusaurus/types';
 import { BUILD_WORKER_LIMITS, runWorkerWithinLimits } from './boundedWorker';
 import { collectGarbage } from './buildMemory';
+import { BUILT_PAGE_FACTS_CACHE_DIR, factsKey, keepFacts, pruneKeptFacts, readKeptFacts } from './builtPageFactsCache';
 import type { BuiltPage, BuiltPageFacts } from './builtPageFacts.mjs';
 
 export type { BuiltPage, BuiltPageFacts } from './builtPageFacts.mjs';
@@ -27,25 +28,52 @@ function weightOf(page: BuiltPage, bytes: number): number {
 }
 
 /**
- * The facts of `pages` (`builtPageFacts.mjs`), in order, from `workers` worker threads within `limits` that
- * share the pages by weight (the heaviest first, each to the least loaded). A worker whose pages do not fit
- * in the limits does them again without limits, so content never fails the build.
+ * The facts of `pages` (`builtPageFacts.mjs`), in order. A page whose facts `cacheDir` keeps (the same HTML, asked the
+ * same, by the same code: builtPageFactsCache.ts) is not read again; the others are derived by `workers` worker
+ * threads within `limits` that share the pages by weight (the heaviest first, each to the least loaded), and kept. A
+ * worker whose pages do not fit in the limits does them again without limits, so content never fails the build.
+ * `cacheDir: null` keeps nothing.
  */
 export async function builtPagesFacts(
   pages: readonly BuiltPage[],
   {
     workers = WORKERS,
     limits = BUILD_WORKER_LIMITS,
-  }: { readonly workers?: number; readonly limits?: ResourceLimits } = {},
+    cacheDir = BUILT_PAGE_FACTS_CACHE_DIR,
+  }: {
+    readonly workers?: number;
+    readonly limits?: ResourceLimits;
+    readonly cacheDir?: string | null;
+  } = {},
 ): Promise<BuiltPageFacts[]> {
-  const weights = await Promise.all(pages.map(async (page) => weightOf(page, (await stat(page.file)).size)));
-  const shares = Array.from({ length: Math.max(1, workers) }, () => ({ weight: 0, indexes: [] as number[] }));
-  for (const index of [...pages.keys()].sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0))) {
+  const facts: BuiltPageFacts[] = [];
+  const keys: string[] = [];
+  const weights: number[] = [];
+  // One page at a time: the build's memory peaks in this step, and the HTML is needed only for its hash.
+  for (const [index, page] of pages.entries()) {
+    if (!cacheDir) {
+      weights[index] = weightOf(page, (await stat(page.file)).size);
+      continue;
+    }
+    const html = await readFile(page.file);
+    const key = factsKey(page, html);
+    keys[index] = key;
+    const kept = readKeptFacts(cacheDir, key);
+    if (kept) facts[index] = kept;
+    else weights[index] = weightOf(page, html.length);
+  }
+  const toDerive = [...pages.keys()].filter((index) => !facts[index]);
+  if (toDerive.length === 0) return facts;
+
+  const shares = Array.from({ length: Math.max(1, Math.min(workers, toDerive.length)) }, () => ({
+    weight: 0,
+    indexes: [] as number[],
+  }));
+  for (const index of toDerive.sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0))) {
     const lightest = shares.reduce((least, share) => (share.weight < least.weight ? share : least));
     lightest.weight += weights[index] ?? 0;
     lightest.indexes.push(index);
   }
-  const facts: BuiltPageFacts[] = [];
   const done = Promise.all(
     shares
       .filter((share) => share.indexes.length > 0)
@@ -63,6 +91,10 @@ export async function builtPagesFacts(
   // their modules, the main thread collects the garbage of the pages' rendering (plugins/lib/buildMemory.ts).
   collectGarbage();
   await done;
+  if (cacheDir) {
+    for (const index of toDerive) keepFacts(cacheDir, keys[index] ?? '', facts[index] ?? {});
+    pruneKeptFacts(cacheDir);
+  }
   return facts;
 }
 
