@@ -79,6 +79,7 @@ export default tseslint.config(
       'build-bench/',
       'build-bench-v1/',
       'build-e2e-again/',
+      'build-e2e-edited/',
       'bench-results/',
       '.docusaurus/',
       'node_modules/',

@@ -545,8 +545,8 @@ export async function refreshReferencePages(dir: string = PAGE_DEPENDENCIES_DIR)
 }
 
 /**
- * The remark plugin. With `recordPagesIn` (`npm start`: `PAGE_DEPENDENCIES_DIR`, see `devPlugin.ts`), each page is
- * recorded there for `refreshReferencePages`.
+ * The remark plugin. With `recordPagesIn` (the site: `PAGE_DEPENDENCIES_DIR`, see `pageDependenciesPlugin.ts`), each
+ * page is recorded there for `refreshReferencePages`.
  */
 export default function remarkApiReference({ recordPagesIn }: { readonly recordPagesIn?: string } = {}) {
   return async (tree: Root, file: { path?: string }) => {

@@ -1,20 +1,22 @@
 /**
- * What `npm start` needs to show a description edit on the docs pages that embed it (`devPlugin.ts`). The MDX loader
- * knows only a page's own file, so rspack would keep a page compiled from the old descriptions. Each page with
- * reference blocks gets, in development only, a record (`<key>.json`: its blocks, and the fingerprint of what they
+ * What `npm start` and a build with rspack's persistent cache need to show a description edit on the docs pages that
+ * embed it (`pageDependenciesPlugin.ts`). The MDX loader knows only a page's own file, so rspack would keep a page
+ * compiled from the old descriptions. Each page with reference blocks gets a record (`<key>.json`: its blocks, and the fingerprint of what they
  * expanded to when it was compiled) and a dependency file (`<key>.fingerprint`), which `pageDependencyLoader.js`
  * adds to the page's module. After a description changes, `refreshReferencePages` (index.ts) expands each recorded
  * page's blocks again and writes the dependency file of the pages whose blocks now expand differently: rspack
  * recompiles those pages, and no other.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RootContent } from 'mdast';
 
 /**
  * Where the records and dependency files are (the loader gets it as its `dir` option): in Docusaurus's generated
- * files, which the dev server watches (it ignores `node_modules/`, so a dependency file there would never count).
+ * files, which the dev server watches (it ignores `node_modules/`, so a dependency file there would never count; and
+ * rspack's cache takes files under `node_modules/` as unchanged while their package is). `npm run clear` removes them
+ * with the cache: removing `.docusaurus/` alone would leave cached pages that no record can mark.
  */
 export const PAGE_DEPENDENCIES_DIR = path.join(__dirname, '..', '..', '.docusaurus', 'api-reference-pages');
 
@@ -68,6 +70,22 @@ export function recordPage(dir: string, record: PageRecord): void {
   mkdirSync(dir, { recursive: true });
   const text = JSON.stringify(record, withoutPositions);
   if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+}
+
+/**
+ * The file that tells these records from any others: written once, when the folder is new (before the compilation:
+ * `pageDependenciesPlugin.ts`), and a dependency of every recorded page. If `.docusaurus/` is removed while rspack's
+ * cache stays, the records are gone, this file is written anew, and every page that had a record compiles again (it
+ * may have been compiled from older descriptions, and no record is left to tell).
+ */
+export const recordsIdentityFile = (dir: string) => path.join(dir, 'records.id');
+
+/** Writes the records' identity file unless it is there. */
+export function ensureRecordsIdentity(dir: string): void {
+  const file = recordsIdentityFile(dir);
+  if (existsSync(file)) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, randomUUID());
 }
 
 /** Every page's record. */

@@ -2,22 +2,23 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { bundledInDescriptionWorker } from '../lib/descriptionWorker';
 import { refreshReferencePages } from '.';
-import { PAGE_DEPENDENCIES_DIR } from './pageDependencies';
+import { ensureRecordsIdentity, PAGE_DEPENDENCIES_DIR } from './pageDependencies';
 
 /**
- * `npm start` only (the production build neither records pages nor has this plugin): a description edit reaches the
- * docs pages that embed it. When a file of `openapi/` changes (and when the dev server starts, for edits made while
- * it was stopped: rspack's persistent cache keeps compiled pages), the recorded pages whose reference blocks now
- * expand differently are marked, and rspack recompiles them through the dependency that `pageDependencyLoader.js`
- * gives each recorded page of `contentDirs` (pageDependencies.ts). The remark plugin records the pages with
- * `recordPagesIn: PAGE_DEPENDENCIES_DIR`.
+ * A description edit reaches the docs pages that embed it, in `npm start` and in a production build alike: both keep
+ * compiled pages in rspack's persistent cache, which knows only each page's own file. When a file of `openapi/`
+ * changes (in `npm start`), and when the dev server or a build starts (for edits made since the cache was written),
+ * the recorded pages whose reference blocks now expand differently are marked, and rspack compiles them again through
+ * the dependency that `pageDependencyLoader.js` gives each recorded page of `contentDirs` (pageDependencies.ts). The
+ * remark plugin records the pages with `recordPagesIn: PAGE_DEPENDENCIES_DIR`.
  */
-export default function referencePagesDevPlugin(contentDirs: readonly string[]) {
+export default function referencePageDependenciesPlugin(contentDirs: readonly string[]) {
   return (context: LoadContext): Plugin<unknown> => ({
-    name: 'api-reference-pages-dev',
+    name: 'api-reference-page-dependencies',
     async loadContent() {
       // In the description worker, as the reference pages' plugins do: then read from its cache file.
       await bundledInDescriptionWorker();
+      ensureRecordsIdentity(PAGE_DEPENDENCIES_DIR);
       const changed = await refreshReferencePages();
       if (changed.length > 0) {
         const pages = changed.map((page) => path.relative(context.siteDir, page));

@@ -5,8 +5,15 @@ import type { Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import remarkApiReference, { referenceBlocksOf, refreshReferencePages } from '..';
 import { bundleDescriptions, descriptionFiles, type ApiName, type ApiVersion } from '../../../openapi/descriptions';
-import referencePagesDevPlugin from '../devPlugin';
-import { dependencyFile, fingerprintOf, pageRecords, type PageRecord } from '../pageDependencies';
+import referencePageDependenciesPlugin from '../pageDependenciesPlugin';
+import {
+  dependencyFile,
+  ensureRecordsIdentity,
+  fingerprintOf,
+  pageRecords,
+  recordsIdentityFile,
+  type PageRecord,
+} from '../pageDependencies';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is CommonJS, as rspack loads it
 const pageDependencyLoader = require('../pageDependencyLoader.js') as {
@@ -62,7 +69,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('recording the docs pages that embed reference blocks (npm start)', () => {
+describe('recording the docs pages that embed reference blocks (npm start and builds)', () => {
   it('records a page with its blocks as written, and none without blocks', async () => {
     const tree = await compile(dir, PAGE, pageTree());
     // The page itself is expanded as without recording.
@@ -188,10 +195,23 @@ describe('pageDependencyLoader.js', () => {
     writeFileSync(dependencyFile(dir, PAGE), 'changed');
     expect(dependenciesAdded(PAGE)).toEqual({ added: [dependencyFile(dir, PAGE)], missing: [] });
   });
+
+  it("gives a recorded page the records' identity file, written once, so that new records compile it again", async () => {
+    await compile(dir, PAGE, pageTree());
+    ensureRecordsIdentity(dir);
+    const identity = readFileSync(recordsIdentityFile(dir), 'utf8');
+    ensureRecordsIdentity(dir);
+    expect(readFileSync(recordsIdentityFile(dir), 'utf8')).toBe(identity);
+    expect(dependenciesAdded(PAGE).added).toEqual([recordsIdentityFile(dir)]);
+    // `.docusaurus/` removed: another identity.
+    rmSync(dir, { recursive: true, force: true });
+    ensureRecordsIdentity(dir);
+    expect(readFileSync(recordsIdentityFile(dir), 'utf8')).not.toBe(identity);
+  });
 });
 
-describe('the dev server plugin', () => {
-  const plugin = referencePagesDevPlugin(['docs', 'versioned_docs'])({ siteDir: ROOT } as never);
+describe('the page dependencies plugin', () => {
+  const plugin = referencePageDependenciesPlugin(['docs', 'versioned_docs'])({ siteDir: ROOT } as never);
 
   it('watches the descriptions and adds the loader to the docs folders only, after the MDX loader', () => {
     expect(plugin.getPathsToWatch?.()).toEqual([path.join(ROOT, 'openapi/**/*.yaml')]);

@@ -96,7 +96,7 @@ export async function measure({ root, results, plan, log }) {
       devEnv: siteEnv(SITE_DEV_ORIGIN),
       edit: { path: DOCS_PAGE, file: `docs${DOCS_PAGE.slice('/docs'.length)}.mdx` },
       // A prose page (no reference blocks), the page of DOCS_PAGE (which embeds an operation), and the description of
-      // that operation until that page shows the edit (plugins/remark-api-reference/devPlugin.ts).
+      // that operation until that page shows the edit (plugins/remark-api-reference/pageDependenciesPlugin.ts).
       edits: [
         { key: 'hmrMs', path: PROSE_PAGE, file: `docs${PROSE_PAGE.slice('/docs'.length)}.mdx`, change: editProse },
         {

@@ -1,11 +1,12 @@
 // Builds that repeat (issue 45): two builds of one commit are the same byte for byte, so a deploy of unchanged
 // content changes no asset name and a CDN keeps its cache. `npm test` runs this right after the production build of
-// the browser tests: it builds the same site again (the second time with the first build's caches in place) into
-// build-e2e-again/ and compares every file. Run alone, it makes the first build too.
+// the browser tests: it builds the same site again (the second time with the first build's caches in place: rspack's
+// persistent cache and the built pages' facts) into build-e2e-again/ and compares every file. Run alone, it makes the
+// first build too. Then a description edit, built with those caches, must reach the docs page that embeds it.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,12 @@ import { BUILD_DIR } from '../../e2e/environment.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const AGAIN_DIR = 'build-e2e-again';
+const EDITED_DIR = 'build-e2e-edited';
+/** A description the Accounts API's balance summary page shows (its 200 response), and the edit made to it. */
+const DESCRIPTION_FILE = path.join(ROOT, 'openapi', 'accounts.yaml');
+const SHOWN = 'description: The balances of the account.';
+const EDITED = 'description: The balances of the account, as a writer just edited them.';
+const EMBEDDING_PAGE = 'docs/accounts-api/endpoints/balance-summary/index.html';
 /** A build on a busy 2-core machine takes one to three minutes; ten is a build that hangs. */
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 
@@ -63,7 +70,9 @@ before(() => {
   build(AGAIN_DIR);
 });
 
-after(() => rmSync(path.join(ROOT, AGAIN_DIR), { recursive: true, force: true }));
+after(() => {
+  for (const dir of [AGAIN_DIR, EDITED_DIR]) rmSync(path.join(ROOT, dir), { recursive: true, force: true });
+});
 
 test('two builds of one commit hold the same files, byte for byte', () => {
   const [first, second] = [fileHashes(BUILD_DIR), fileHashes(AGAIN_DIR)];
@@ -99,4 +108,21 @@ test("the build time is the commit's time, and /health.json says so", () => {
     { commit: health.commit, builtAt: health.builtAt, builtAtFrom: health.builtAtFrom },
     { commit, builtAt: new Date(Number(seconds) * 1000).toISOString(), builtAtFrom: 'commit' },
   );
+});
+
+test('a description edit reaches the docs page that embeds it in a build from the caches of the one before', () => {
+  const original = readFileSync(DESCRIPTION_FILE, 'utf8');
+  assert.equal(original.split(SHOWN).length, 2, `${SHOWN} is no longer in openapi/accounts.yaml once: pick another`);
+  const shown = (dir) => readFileSync(path.join(ROOT, dir, EMBEDDING_PAGE), 'utf8');
+  assert.match(shown(AGAIN_DIR), /The balances of the account\./);
+  try {
+    writeFileSync(DESCRIPTION_FILE, original.replace(SHOWN, EDITED));
+    build(EDITED_DIR);
+  } finally {
+    writeFileSync(DESCRIPTION_FILE, original);
+  }
+  // rspack's cache holds the page as compiled from the description before: the page dependencies make it compile
+  // again (plugins/remark-api-reference/pageDependenciesPlugin.ts).
+  assert.match(shown(EDITED_DIR), /The balances of the account, as a writer just edited them\./);
+  assert.doesNotMatch(shown(EDITED_DIR), /The balances of the account\./);
 });
