@@ -130,9 +130,16 @@ export function judge(results, plan) {
         }),
       ],
     );
+    const warm = per((r) => r.build?.warmMs);
     row(
       'Warm rebuild (caches kept)',
       per((r) => sec(r.build?.warmMs)),
+      "≤ 0.6× this site's cold build",
+      [
+        check('warm rebuild vs cold build', ratio(warm.site, cold.site), 0.6, {
+          text: `${ratio(warm.site, cold.site)?.toFixed(2)}× the cold build`,
+        }),
+      ],
     );
   }
   if (plan.wants('writers')) {
