@@ -122,8 +122,8 @@ describe('the summary', () => {
     assert.equal(
       report(savedRun()).summary,
       [
-        'Budgets: 34 pass, 16 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
-          'warm rebuild vs cold build; ' +
+        'Budgets: 34 pass, 17 fail (cold build vs our page Markdown in stock; peak build memory vs stock; ' +
+          'warm rebuild vs cold build; docusaurus start vs same-content; ' +
           'edit of a page with <ApiOperation>; description edit to its docs page; ' +
           'first-load JS of a docs page; Lighthouse mobile performance /; ' +
           'Lighthouse mobile performance /docs/accounts-api/endpoints/balance-summary; ' +

@@ -150,9 +150,16 @@ export function judge(results, plan) {
       `≤ ${CHECK_DOCS_LIMIT_MS / 1000} s`,
       [check('npm run check:docs on one page', med(checkDocs), CHECK_DOCS_LIMIT_MS, { text: sec(med(checkDocs)) })],
     );
+    const devStart = per((r) => med(r.writers?.startMs));
     row(
       `\`docusaurus start\` (caches cleared) to the docs page served, ${medianOf(plan.writersRuns)}`,
       per((r) => sec(med(r.writers?.startMs))),
+      '≤ 1.3× same-content',
+      [
+        check('docusaurus start vs same-content', ratio(devStart.site, devStart.same), 1.3, {
+          text: `${ratio(devStart.site, devStart.same)?.toFixed(2)}× same-content`,
+        }),
+      ],
     );
     // Each edit `writersEditRuns` times in the dev server of each round. Ours: a page without reference blocks.
     const edits = plan.writersRuns * plan.writersEditRuns;
