@@ -2,8 +2,9 @@
  * What a newcomer runs, run as they run it: a clean clone of this repository; the README's first command as
  * written (`npm ci && npm start`), in an environment without this checkout's tools or the test run's settings;
  * then, signed in at the development provider in Chromium, every shell block of the quick start in one terminal,
- * in page order, with no ID edited by hand, through to FILLED and CANCELED. Then `npm run serve` in the same
- * clone, with Try it sending to the local sandbox it starts. Each stage waits for a state, with a deadline.
+ * in page order, with no ID edited by hand, through to FILLED and CANCELED, after the page's layout is checked at a
+ * desktop's and a phone's width. Then `npm run serve` in the same clone, with Try it sending to the local sandbox
+ * it starts. Each stage waits for a state, with a deadline.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
+import { layoutProblems } from '../e2e/layoutProblems';
+import { DESKTOP_VIEWPORT } from '../e2e/playwrightShared';
 
 const SITE = 'http://localhost:3000';
 const PROVIDER = 'http://localhost:4000';
@@ -140,6 +143,32 @@ async function signInAt(page: Page, route: string): Promise<void> {
   await expect(page.locator('[data-access="open"]')).toBeAttached({ timeout: 60_000 });
 }
 
+/**
+ * The open page of the development server laid out as a writer looks at it, at a desktop's width and a phone's,
+ * light and dark: the built site's layout rules hold, and the navbar says what to run for search at a desktop's
+ * width only (on a phone the sentence squeezed the site title into a column of single letters).
+ */
+async function expectDevServerLayouts(page: Page): Promise<void> {
+  const note = page.locator('.navbar').getByTestId('dev-server-note');
+  const problems: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForFunction((width) => window.innerWidth === width, width);
+    if ((await note.isVisible()) !== width > 996)
+      problems.push(`${width} px: the navbar's note on search is ${width > 996 ? 'not shown' : 'shown'}`);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const found = await layoutProblems(page, scheme, width);
+      problems.push(...found.map((problem) => `${width} px, ${scheme}: ${problem}`));
+    }
+  }
+  expect(problems).toEqual([]);
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.emulateMedia({ colorScheme: null });
+}
+
 interface CodeBlock {
   readonly language: string;
   readonly title: string;
@@ -246,6 +275,7 @@ test('the README’s first command runs the site, and the quick start runs as wr
   expect(printed).not.toMatch(/\bError\b|EADDRINUSE|stopped \(/);
 
   await signInAt(page, QUICK_START);
+  await expectDevServerLayouts(page);
   const blocks = await visibleCodeBlocks(page);
   const shellBlocks = blocks.filter((block) => block.language === 'bash');
   expect(
