@@ -10,12 +10,16 @@ import { serve } from '@hono/node-server';
 const require = createRequire(import.meta.url);
 const jiti = require('jiti')(import.meta.filename, { interopDefault: true });
 const { createSandbox } = jiti('../../../sandbox/app.ts');
+const { bundleDescriptions } = jiti('../../../openapi/descriptions.ts');
 
 /**
  * @param {object} options the sandbox's options (`createSandbox`)
  * @param {number} deposits how many deposits of 1,000,000.00 USD the account gets
  */
 export async function startDemoSandbox(options, deposits) {
+  // As sandbox/cli.mjs does: the bundle may be older than the descriptions (the writers' loop edits one and puts it
+  // back, and the sandbox refuses a stale bundle).
+  await bundleDescriptions();
   const sandbox = createSandbox(options);
   const server = await new Promise((resolve) => {
     const started = serve({ fetch: sandbox.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
