@@ -1,6 +1,6 @@
 // @ts-check
-// The budgets judged from a saved result (fixtures/results.json: the figures of the run BENCHMARKS.md
-// shows, in the shape run.mjs saves to bench-results/latest.json), without measuring anything.
+// The budgets judged from a saved result (fixtures/results.json: the figures of the full run of 2026-11-24,
+// in the shape run.mjs saves to bench-results/latest.json), without measuring anything.
 // Run: node --test scripts/bench/__tests__/
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // @ts-check
-// The report rendered from a saved result (fixtures/results.json, the run BENCHMARKS.md shows).
+// The report rendered from a saved result (fixtures/results.json, the full run of 2026-11-24).
 // Run: node --test scripts/bench/__tests__/
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
