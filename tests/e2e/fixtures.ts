@@ -107,21 +107,6 @@ export async function signInAtProvider(page: Page, user: { username: string; pas
   await submitSignInForm(page);
 }
 
-/**
- * Sets the window's width and waits until the page has laid itself out there: the docs sidebar is drawn by
- * script, for the desktop or the phone layout, once the window has resized.
- */
-export async function resizeAndSettle(page: Page, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: 800 });
-  await page.waitForFunction(
-    (width) =>
-      window.innerWidth === width &&
-      (!document.querySelector('.theme-doc-markdown') ||
-        width <= 996 === !document.querySelector('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu')),
-    width,
-  );
-}
-
 /** Waits until a docs page shows its content and has drawn every diagram its source holds. */
 export async function waitForDocsPage(page: Page, route: string): Promise<void> {
   await expect(page.locator('[data-access="open"]')).toBeAttached();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { DRAWING, expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
-import { layoutProblems } from './layoutProblems';
+import { DRAWING, expect, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { layOutAt, layoutProblems } from './layoutProblems';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
 /**
@@ -38,15 +38,6 @@ const PUBLIC: LayoutPage[] = [
 ];
 const SIGNED_IN: LayoutPage[] = [...PUBLIC, ...SITE_DOCS_ROUTES.map(docsPage), ...API_PAGES.map(apiPage)];
 
-/** Lays the open page out at a width and in a colour mode, and waits until it has settled there. */
-async function layOut(page: Page, target: LayoutPage, width: number, scheme: (typeof SCHEMES)[number]) {
-  await page.emulateMedia({ colorScheme: scheme });
-  await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-  await resizeAndSettle(page, width);
-  await target.ready(page);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 async function expectCleanLayouts(page: Page, pages: readonly LayoutPage[]) {
   const problems: string[] = [];
   for (const target of pages) {
@@ -56,7 +47,7 @@ async function expectCleanLayouts(page: Page, pages: readonly LayoutPage[]) {
     await waitForHydration(page);
     for (const width of WIDTHS) {
       for (const scheme of SCHEMES) {
-        await layOut(page, target, width, scheme);
+        await layOutAt(page, width, { scheme, ready: target.ready });
         problems.push(
           ...(await layoutProblems(page, scheme, width)).map(
             (problem) => `${target.path} at ${width} px, ${scheme}: ${problem}`,

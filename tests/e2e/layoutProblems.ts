@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { FIELD_LIST_CLASS } from '../../contracts/content/fieldAnchor';
 
 /**
@@ -16,6 +16,40 @@ import { FIELD_LIST_CLASS } from '../../contracts/content/fieldAnchor';
  *   at 390 px none of 16 or fewer (issue 19; at 320 px nothing is promised).
  */
 export type ColourScheme = 'light' | 'dark';
+
+/**
+ * Sets the window's width and waits until the page has laid itself out there: the docs sidebar is drawn by
+ * script, for the desktop or the phone layout, once the window has resized.
+ */
+async function resizeAndSettle(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForFunction(
+    (width) =>
+      window.innerWidth === width &&
+      (!document.querySelector('.theme-doc-markdown') ||
+        width <= 996 === !document.querySelector('aside.theme-doc-sidebar-container .theme-doc-sidebar-menu')),
+    width,
+  );
+}
+
+/**
+ * Lays the open page out at a width (and in a colour mode, when one is given) and waits until it has settled
+ * there: the theme has followed the colour mode, the window has its width, what `ready` waits for is drawn, and
+ * two frames have passed.
+ */
+export async function layOutAt(
+  page: Page,
+  width: number,
+  { scheme, ready }: { readonly scheme?: ColourScheme; readonly ready?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
+  if (scheme) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+  }
+  await resizeAndSettle(page, width);
+  await ready?.(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 
 /** The longest word no table or field reference may break, by window width (issue 19). */
 const UNBROKEN_WORD_LENGTH: Readonly<Record<number, number>> = { 1280: 40, 390: 16 };

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SIGNED_IN_STATE } from './environment.mjs';
-import { DRAWING, expect, resizeAndSettle, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { DRAWING, expect, test, waitForDocsPage, waitForHydration } from './fixtures';
+import { layOutAt } from './layoutProblems';
 import { brokenWords } from './brokenWords';
 import { API_PAGES, PUBLIC_PAGES, SITE_DOCS_ROUTES } from './siteContent';
 
@@ -43,13 +44,6 @@ const PAGES: WordsPage[] = [
 /** An endpoint page whose Try it panel is opened before it is measured. */
 const TRY_IT_PAGE = '/docs/accounts-api/endpoints/balance-summary';
 
-/** Lays the open page out at a width and waits until it has drawn all it draws there. */
-async function layOut(page: Page, target: WordsPage, width: number) {
-  await resizeAndSettle(page, width);
-  await target.ready(page);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
 async function expectWholeWords(page: Page, pages: readonly WordsPage[], open?: (page: Page) => Promise<void>) {
   const found: string[] = [];
   for (const target of pages) {
@@ -58,7 +52,7 @@ async function expectWholeWords(page: Page, pages: readonly WordsPage[], open?: 
     await waitForHydration(page);
     await open?.(page);
     for (const width of WIDTHS) {
-      await layOut(page, target, width);
+      await layOutAt(page, width, { ready: target.ready });
       for (const { drawn, where } of await brokenWords(page))
         found.push(`${target.path} at ${width} px: ${drawn} (in ${where})`);
     }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { fillSignInForm, submitSignInForm } from '../../dev/idp/testing.mjs';
-import { layoutProblems } from '../e2e/layoutProblems';
+import { layOutAt, layoutProblems } from '../e2e/layoutProblems';
 import { DESKTOP_VIEWPORT } from '../e2e/playwrightShared';
 
 const SITE = 'http://localhost:3000';
@@ -152,14 +152,10 @@ async function expectDevServerLayouts(page: Page): Promise<void> {
   const note = page.locator('.navbar').getByTestId('dev-server-note');
   const problems: string[] = [];
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction((width) => window.innerWidth === width, width);
-    if ((await note.isVisible()) !== width > 996)
-      problems.push(`${width} px: the navbar's note on search is ${width > 996 ? 'not shown' : 'shown'}`);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await layOutAt(page, width, { scheme });
+      if (scheme === 'light' && (await note.isVisible()) !== width > 996)
+        problems.push(`${width} px: the navbar's note on search is ${width > 996 ? 'not shown' : 'shown'}`);
       const found = await layoutProblems(page, scheme, width);
       problems.push(...found.map((problem) => `${width} px, ${scheme}: ${problem}`));
     }
