@@ -13,12 +13,6 @@ const LEFT_AS_IS = 'pre, script, style, textarea, svg, [data-keep-whole]';
  * already (`plugins/api-reference/keptWords.ts`).
  */
 const PRUNED = `${LEFT_AS_IS}, .redoc-markdown`;
-/** The same as a test of one element that does not parse a selector: it runs for every element Redoc draws. */
-const PRUNED_TAGS = new Set(['PRE', 'SCRIPT', 'STYLE', 'TEXTAREA', 'svg']);
-const isPruned = (element: Element) =>
-  PRUNED_TAGS.has(element.tagName) ||
-  element.hasAttribute('data-keep-whole') ||
-  element.classList.contains('redoc-markdown');
 
 /**
  * Text that may hold something to keep: a character a line could break at inside a token (between two
@@ -105,22 +99,28 @@ export function keepTextWhole(node: Text): boolean {
   return true;
 }
 
-/** Keeps the words of every run of text under `root`; returns how many were kept. */
+/**
+ * Keeps the words of every run of text under `root`; returns how many were kept. The browser walks the text alone:
+ * only text that may need keeping is asked whether it lies in something pruned (a filter called for every element
+ * and text node Redoc draws cost more than the keeping).
+ */
 export function keepWordsUnder(root: Node): number {
   if (root.nodeType === Node.TEXT_NODE) return keepTextWhole(root as Text) ? 1 : 0;
   if (root instanceof Element && root.closest(PRUNED)) return 0;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT, {
-    acceptNode: (node) =>
-      node instanceof Element
-        ? isPruned(node)
-          ? NodeFilter.FILTER_REJECT
-          : NodeFilter.FILTER_SKIP
-        : MAY_NEED_KEEPING.test((node as Text).data) || runs.has(node as Text)
-          ? NodeFilter.FILTER_ACCEPT
-          : NodeFilter.FILTER_SKIP,
-  });
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const firsts = new Set<Text>();
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) firsts.add(runOf(node as Text)[0]);
+  // Whether a text's element lies in something pruned, asked once per element (a code sample has many tokens).
+  const pruned = new Map<Element, boolean>();
+  const inPruned = (element: Element) => {
+    let answer = pruned.get(element);
+    if (answer === undefined) pruned.set(element, (answer = element.closest(PRUNED) !== null));
+    return answer;
+  };
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    if (!MAY_NEED_KEEPING.test(node.data) && !runs.has(node)) continue;
+    if (!node.parentElement || inPruned(node.parentElement)) continue;
+    firsts.add(runOf(node)[0]);
+  }
   return [...firsts].filter(keepTextWhole).length;
 }
 

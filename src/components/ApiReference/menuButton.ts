@@ -23,14 +23,28 @@ export function makeMenuButtonOperable(root: ParentNode): (() => void) | undefin
   button.setAttribute('aria-label', MENU_BUTTON_NAME);
   button.setAttribute('aria-controls', menu.id);
   const showState = () => button.setAttribute('aria-expanded', String(isOpen(menu)));
-  showState();
   button.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault(); // Space would scroll the page
     button.click();
   });
-  // Redoc opens and closes the menu by changing its class (styled-components), from the button or a menu item.
-  const observer = new MutationObserver(showState);
+  // Redoc opens and closes the menu by changing its class (styled-components), from the button or a menu item; it
+  // also restyles the menu as it draws and scrolls. The state is read in the next frame, once a frame at most:
+  // reading it asks the browser for the page's style, which a frame works out anyway (read at once, while Redoc is
+  // drawing, it was worked out twice, in the same long task as Redoc's drawing).
+  let frame = 0;
+  const showStateNextFrame = () => {
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      showState();
+    });
+  };
+  button.setAttribute('aria-expanded', 'false');
+  showStateNextFrame();
+  const observer = new MutationObserver(showStateNextFrame);
   observer.observe(menu, { attributes: true, attributeFilter: ['class', 'style'] });
-  return () => observer.disconnect();
+  return () => {
+    observer.disconnect();
+    cancelAnimationFrame(frame);
+  };
 }

@@ -28,17 +28,27 @@ const press = (element: HTMLElement, key: string) => {
   element.dispatchEvent(event);
   return event;
 };
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The menu's state is read in the next frame (after the button is made, and after Redoc restyles the menu). */
+const settled = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-test('the floating div becomes a named, focusable button that says whether the menu is open', () => {
+test('the floating div becomes a named, focusable button that says whether the menu is open', async () => {
   const { root, menu, button } = redocLayout();
   makeMenuButtonOperable(root);
+  await settled();
   expect(button.getAttribute('role')).toBe('button');
   expect(button.tabIndex).toBe(0);
   expect(button.getAttribute('aria-label')).toBe(MENU_BUTTON_NAME);
   expect(button.getAttribute('aria-controls')).toBe(menu.id);
   expect(menu.id).not.toBe('');
   expect(button.getAttribute('aria-expanded')).toBe('false');
+});
+
+test('a menu shown when the button is made (a wide window) is said to be open, in the next frame', async () => {
+  const { root, menu, button } = redocLayout();
+  menu.style.display = 'flex';
+  makeMenuButtonOperable(root);
+  await settled();
+  expect(button.getAttribute('aria-expanded')).toBe('true');
 });
 
 test.each(['Enter', ' '])(
