@@ -212,9 +212,36 @@ let pending: { readonly signature: string; readonly descriptions: Promise<Bundle
  * leaves the result where `loadBundled` finds it in other processes.
  */
 export async function bundleDescriptions(): Promise<BundledDescriptions> {
-  const signature = descriptionsSignature();
+  for (let attempt = 1; ; attempt += 1) {
+    const signature = descriptionsSignature();
+    try {
+      return await bundleFiles(signature);
+    } catch (error) {
+      // A file read while an editor wrote it in place (emptied, then written: the dev server's watcher reports the
+      // first step) fails the bundling, and no later change comes to try again: when the files have changed since
+      // the bundling read them, or do within a moment, it reads them again. A description that is broken as written
+      // fails as before.
+      if (attempt > RETRIES_WHILE_WRITTEN || !(await filesChangeFrom(signature))) throw error;
+    }
+  }
+}
+
+/** How many times a failed bundling is tried again because the files changed meanwhile. */
+const RETRIES_WHILE_WRITTEN = 3;
+/** How long after a failed bundling a write under way is waited for. */
+const WRITE_SETTLE_MS = 100;
+
+/** Whether the descriptions' files differ from `signature`, now or after {@link WRITE_SETTLE_MS}. */
+async function filesChangeFrom(signature: string): Promise<boolean> {
+  if (descriptionsSignature() !== signature) return true;
+  await new Promise((resolve) => setTimeout(resolve, WRITE_SETTLE_MS));
+  return descriptionsSignature() !== signature;
+}
+
+/** The descriptions bundled from the files of `signature`: kept, under way, or bundled now. */
+function bundleFiles(signature: string): Promise<BundledDescriptions> {
   const ready = bundledBefore(signature);
-  if (ready) return ready;
+  if (ready) return Promise.resolve(ready);
   if (pending?.signature !== signature) {
     const descriptions = bundleNow(signature, latest);
     pending = { signature, descriptions };
