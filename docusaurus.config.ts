@@ -16,6 +16,7 @@ import { readSettings, SettingsError } from './config/settings';
 import apiReferencePlugin, { apiReferencePluginName, redocOfflinePlugin } from './plugins/api-reference';
 import buildPassesPlugin from './plugins/build-passes';
 import docsVersionsPlugin, { writeVersionedDocs } from './plugins/docs-versions';
+import lazyDevCompilationPlugin from './plugins/lazy-dev-compilation';
 import healthJsonPlugin from './plugins/health-json';
 import repeatableRuntimePlugin from './plugins/repeatable-runtime';
 import mermaidPlugin, { writePrebuiltMermaid } from './plugins/mermaid';
@@ -197,6 +198,8 @@ const config = {
 
   plugins: [
     repeatableRuntimePlugin(),
+    // `npm start` compiles each page when a browser first opens it.
+    lazyDevCompilationPlugin,
     healthJsonPlugin(buildInfo),
     docsVersionsPlugin(DOCS_PATH),
     mermaidPlugin,

@@ -152,7 +152,7 @@ export function judge(results, plan) {
     );
     const devStart = per((r) => med(r.writers?.startMs));
     row(
-      `\`docusaurus start\` (caches cleared) to the docs page served, ${medianOf(plan.writersRuns)}`,
+      `\`docusaurus start\` (caches cleared) to the docs page shown in Chromium (sign-in left out), ${medianOf(plan.writersRuns)}`,
       per((r) => sec(med(r.writers?.startMs))),
       '≤ 1.3× same-content',
       [

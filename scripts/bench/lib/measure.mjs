@@ -251,7 +251,7 @@ export async function measure({ root, results, plan, log }) {
     (browser ??= await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS }));
 
   // ---------------------------------------------------------------------------------------------------
-  // The writers' loop: their check of one page (this site only), dev server start to the page served, and an MDX
+  // The writers' loop: their check of one page (this site only), dev server start to the page shown, and an MDX
   // edit to the browser.
 
   if (plan.wants('writers')) {
