@@ -18,7 +18,8 @@ function withoutWeakReferences(source) {
 /** The loader (Rspack and webpack), set on the registry in the dev server only. */
 module.exports = function weakRegistryLoader(source) {
   const result = withoutWeakReferences(source);
-  if (result === source && source.includes('import(')) {
+  // Entries left (each names its chunk), yet no weak reference: Docusaurus writes the registry another way now.
+  if (result === source && source.includes('webpackChunkName')) {
     this.emitWarning(
       new Error(
         'weakRegistryLoader: the route registry no longer holds `require.resolveWeak("…")`, so every page is ' +
