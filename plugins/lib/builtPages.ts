@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { Plugin } from '@docusaurus/types';
-import { BUILD_WORKER_LIMITS, runWorkerWithinLimits } from './boundedWorker';
+import { BUILT_PAGES_WORKER_LIMITS, runWorkerWithinLimits } from './boundedWorker';
 import { collectGarbage } from './buildMemory';
 import { BUILT_PAGE_FACTS_CACHE_DIR, factsKey, keepFacts, pruneKeptFacts, readKeptFacts } from './builtPageFactsCache';
 import type { BuiltPage, BuiltPageFacts } from './builtPageFacts.mjs';
@@ -38,7 +38,7 @@ export async function builtPagesFacts(
   pages: readonly BuiltPage[],
   {
     workers = WORKERS,
-    limits = BUILD_WORKER_LIMITS,
+    limits = BUILT_PAGES_WORKER_LIMITS,
     cacheDir = BUILT_PAGE_FACTS_CACHE_DIR,
   }: {
     readonly workers?: number;
