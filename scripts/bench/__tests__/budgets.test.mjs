@@ -416,6 +416,20 @@ describe('what a run leaves out', () => {
     assert.equal(withRuns([]).budgets[0].pass, null);
   });
 
+  test('the full run is held to 20 min without the scaled builds, which the wall-time row names beside it', () => {
+    const results = savedRun();
+    results.wallMs = 33 * 60_000;
+    assert.equal(decisions(results)['full run wall time'], false);
+    results.scaleWallMs = 13.5 * 60_000;
+    const judged = judge(results, FULL);
+    const wall = judged.rows.find((row) => row.measure.startsWith('Wall time of this full run'));
+    assert.equal(wall?.cells.site, '19.5 min; the scaled builds beside it: 13.5 min');
+    assert.deepEqual(
+      judged.budgets.find((budget) => budget.name === 'full run wall time'),
+      { name: 'full run wall time', value: 19.5 * 60_000, limit: 20 * 60_000, pass: true },
+    );
+  });
+
   test('--only judges only its sections; --quick drops the writers and Lighthouse desktop', () => {
     const onlySearch = judge(savedRun(), benchPlan({ sections: ['search'] }));
     assert.deepEqual(

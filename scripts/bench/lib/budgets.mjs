@@ -445,12 +445,16 @@ export function judge(results, plan) {
     }
   }
   if (!plan.quick && SECTIONS.every((section) => plan.sections.includes(section))) {
-    const minutes = results.wallMs === undefined ? undefined : results.wallMs / 60_000;
+    // The scaled builds (--scale, run with the sections or alone) have a section of their own: not in this budget.
+    const sectionsMs = results.wallMs === undefined ? undefined : results.wallMs - (results.scaleWallMs ?? 0);
+    const scaled = results.scaleWallMs
+      ? `; the scaled builds beside it: ${(results.scaleWallMs / 60_000).toFixed(1)} min`
+      : '';
     row(
-      'Wall time of this full run',
-      { site: minutes === undefined ? undefined : `${minutes.toFixed(1)} min` },
+      'Wall time of this full run (every section, three runs each)',
+      { site: sectionsMs === undefined ? undefined : `${(sectionsMs / 60_000).toFixed(1)} min${scaled}` },
       '≤ 20 min',
-      [check('full run wall time', results.wallMs, FULL_RUN_LIMIT_MS, { text: 'wall time' })],
+      [check('full run wall time', sectionsMs, FULL_RUN_LIMIT_MS, { text: 'wall time' })],
     );
   }
   // Saved without the Result text, which the report renders.

@@ -56,7 +56,7 @@ export function renderSummary(results) {
   const failed = budgets.filter((b) => b.pass === false).map((b) => b.name);
   return [
     `Budgets: ${budgets.filter((b) => b.pass).length} pass, ${failed.length} fail${failed.length ? ` (${failed.join('; ')})` : ''}, ${budgets.filter((b) => b.pass === null).length} not measured.`,
-    `Bench wall time: ${(results.wallMs / 60_000).toFixed(1)} min.`,
+    `Bench wall time: ${(results.wallMs / 60_000).toFixed(1)} min${results.scaleWallMs ? `, of which the scaled builds ${(results.scaleWallMs / 60_000).toFixed(1)} min` : ''}.`,
     ...results.errors.map(
       (error) => `Could not measure: ${error.what}: ${error.message.split('\n').filter(Boolean).slice(0, 2).join(' ')}`,
     ),
