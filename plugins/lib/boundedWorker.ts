@@ -14,9 +14,9 @@ export const BUILD_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 128
  * (`MemoryController`, v8/src/heap/heap-controller.h: 1.1 up to 256 MiB on 64-bit Node, rising to 4 at 2 GiB), so at
  * 128 MiB these workers collected in full again and again: 22 % of their time in the collector, and 1 GiB was as slow.
  * At 2 GiB the site's 184 pages took 4.1 s instead of 5.0 s (two workers, alone) and the build's "read the built
- * pages" 4.7 s instead of 5.7 s; the build's peak of memory did not move (2008 against 2005 MiB, medians of 3),
- * because it comes in the rendering of the pages, before this step (the two workers alone: 340 to 400 MiB resident
- * instead of 280 to 300).
+ * pages" 4.7 s instead of 5.7 s; the build's peak of memory did not move (2008 against 2005 MiB, medians of 3): the
+ * rendering of the pages, before this step, peaks as high as this step does with either limit (the two workers alone:
+ * 340 to 400 MiB resident instead of 280 to 300).
  */
 export const BUILT_PAGES_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 32 };
 
