@@ -106,17 +106,24 @@ export function watchVersionSources(siteDir: string, docsDir: string, delayMs = 
   };
 }
 
+/**
+ * The dev server's watcher of the version sources, kept on the process: an edit of `docusaurus.config.ts` reloads the
+ * whole site from freshly evaluated modules (Docusaurus loads the config without Node's module cache), so a variable
+ * of this module would start a second watcher beside the first at every such reload.
+ */
+const STOP_WATCHING = Symbol.for('clearing-docs.docs-versions.stopWatching');
+const processWide = globalThis as { [STOP_WATCHING]?: () => void };
+
 /** Writes the generated folders when the site loads, and in the dev server again whenever a source changes. */
 export default function docsVersionsPlugin(docsDir = 'docs') {
-  let watching = false;
   return function docsVersions({ siteDir }: LoadContext): Plugin {
     return {
       name: 'docs-versions',
       async loadContent() {
         writeVersionedDocs(siteDir, docsDir);
-        if (process.env.NODE_ENV === 'development' && !watching) {
-          watching = true;
-          watchVersionSources(siteDir, docsDir);
+        if (process.env.NODE_ENV === 'development') {
+          processWide[STOP_WATCHING]?.();
+          processWide[STOP_WATCHING] = watchVersionSources(siteDir, docsDir);
         }
       },
     };

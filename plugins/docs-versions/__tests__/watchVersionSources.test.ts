@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { watchVersionSources, writeVersionedDocs } from '..';
@@ -52,5 +53,52 @@ describe('the later versions kept current in the dev server', () => {
     // A later change a watcher would have copied is copied only when the watcher runs: here, never.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(read(v2('guides/start.mdx'))).toBe('# Start\n');
+  });
+});
+
+describe('the dev server reloading the site', () => {
+  test("each load of the site's modules replaces the version sources' watcher instead of adding one beside it", async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'docs-versions-'));
+    mkdirSync(path.join(site, 'docs'), { recursive: true });
+    mkdirSync(path.join(site, 'versions', 'v2'), { recursive: true });
+    writeFileSync(path.join(site, 'docs', 'start.mdx'), '# Start\n');
+    const opened: { dir: string; closed: boolean }[] = [];
+    const actualFs = jest.requireActual<typeof fs>('node:fs');
+    const previousEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      for (let load = 0; load < 2; load += 1) {
+        // As Docusaurus reloads the site for an edit of its config: the plugin's module evaluated afresh.
+        await jest.isolateModulesAsync(async () => {
+          jest.doMock('node:fs', () => ({
+            ...actualFs,
+            watch: (dir: string, options: object, listener: () => void) => {
+              const watcher = actualFs.watch(dir, options, listener);
+              const entry = { dir, closed: false };
+              opened.push(entry);
+              const close = watcher.close.bind(watcher);
+              watcher.close = () => {
+                entry.closed = true;
+                close();
+              };
+              return watcher;
+            },
+          }));
+          const { default: docsVersionsPlugin } = await import('..');
+          const plugin = docsVersionsPlugin('docs')({ siteDir: site } as Parameters<
+            ReturnType<typeof docsVersionsPlugin>
+          >[0]);
+          await plugin.loadContent?.();
+        });
+      }
+      // Two folders watched per load; after the second load only its own two are open.
+      expect(opened.map(({ closed }) => closed)).toEqual([true, true, false, false]);
+    } finally {
+      process.env.NODE_ENV = previousEnv;
+      (globalThis as Record<symbol, (() => void) | undefined>)[
+        Symbol.for('clearing-docs.docs-versions.stopWatching')
+      ]?.();
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });
