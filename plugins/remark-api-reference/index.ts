@@ -249,6 +249,32 @@ function phrasingParser(fromMarkdown: (markdown: string) => Root): ToPhrasing {
 }
 
 /**
+ * The descriptions' Markdown parsed, by source: the same strings recur on many pages, in both docs versions and in
+ * every refresh, and parsing them was most of the expansion's time (a cold build parsed each about five times).
+ */
+const parsedPhrasing = new Map<string, readonly PhrasingContent[]>();
+/** More distinct strings than the descriptions hold start the cache again (edits under `npm start` add new ones). */
+const PARSED_PHRASING_LIMIT = 50_000;
+
+/**
+ * {@link phrasingParser} through {@link parsedPhrasing}. A page's tree gets its own copy of the nodes (the
+ * compilation's later plugins change the nodes they are given); `shared` hands out the cached nodes themselves, for a
+ * caller that changes none of them.
+ */
+function cachedPhrasingParser(fromMarkdown: (markdown: string) => Root, { shared = false } = {}): ToPhrasing {
+  const parse = phrasingParser(fromMarkdown);
+  return (markdown) => {
+    let parsed = parsedPhrasing.get(markdown);
+    if (!parsed) {
+      if (parsedPhrasing.size >= PARSED_PHRASING_LIMIT) parsedPhrasing.clear();
+      parsed = parse(markdown);
+      parsedPhrasing.set(markdown, parsed);
+    }
+    return shared ? [...parsed] : structuredClone(parsed as PhrasingContent[]);
+  };
+}
+
+/**
  * The endpoint page of each operation today, with the anchors its `<ApiOperation>` block gives it. The anchors are
  * made from the fields' names, never from their text: the block is made without its descriptions (parsing every
  * description of every operation a changelog names took most of the changelog page's compile time).
@@ -410,9 +436,10 @@ export function expandReferences(
   where: string,
   toPhrasing: ToPhrasing,
   expanded?: (nodes: readonly RootContent[]) => void,
+  signature?: string,
 ): void {
   const outermost = pinnedSignature === null;
-  if (outermost) pinnedSignature = descriptionsSignature();
+  if (outermost) pinnedSignature = signature ?? descriptionsSignature();
   try {
     expandTree(tree, where, toPhrasing, expanded);
   } finally {
@@ -502,9 +529,6 @@ function expansionFingerprint(expandInto: (expanded: (nodes: readonly RootConten
   }
 }
 
-/** `refreshReferencePages`'s parsed Markdown of the descriptions, by source. */
-const parsedPhrasing = new Map<string, PhrasingContent[]>();
-
 /**
  * `npm start`: after a description file changed, marks the recorded docs pages whose blocks now expand differently
  * (pageDependencies.ts), so that rspack recompiles them. Returns those pages. Awaits the descriptions' bundling.
@@ -518,21 +542,15 @@ export async function refreshReferencePages(dir: string = PAGE_DEPENDENCIES_DIR)
   // the dev server's start expands only the pages whose descriptions changed while it was stopped.
   const outdated = records.filter((record) => record.descriptions !== signature);
   if (outdated.length === 0) return [];
-  // Most of the expansion's time is parsing the descriptions' Markdown, the same strings on many pages and in every
-  // refresh: parsed once. The nodes are shared: the expansion builds new nodes around them and changes none, and
-  // here they are only fingerprinted.
-  const parse = phrasingParser(fromMarkdown);
-  if (parsedPhrasing.size > 50_000) parsedPhrasing.clear();
-  const toPhrasing: ToPhrasing = (markdown) => {
-    if (!parsedPhrasing.has(markdown)) parsedPhrasing.set(markdown, parse(markdown));
-    return [...parsedPhrasing.get(markdown)!];
-  };
+  // The nodes are shared: the expansion builds new nodes around them and changes none, and here they are only
+  // fingerprinted.
+  const toPhrasing = cachedPhrasingParser(fromMarkdown, { shared: true });
   return outdated
     .filter((record) => {
       // The record was just read: its blocks are this expansion's own.
       const tree: Root = { type: 'root', children: record.blocks as RootContent[] };
       const { fingerprint } = expansionFingerprint((expanded) =>
-        expandReferences(tree, record.page, toPhrasing, expanded),
+        expandReferences(tree, record.page, toPhrasing, expanded, signature),
       );
       if (fingerprint === record.fingerprint) {
         // In step with these descriptions too: the record says so, and the next refresh passes it by.
@@ -554,14 +572,15 @@ export default function remarkApiReference({ recordPagesIn }: { readonly recordP
     const { fromMarkdown } = await import('mdast-util-from-markdown');
     const { signature } = await bundleDescriptions();
     const where = file.path ?? 'a docs page';
-    const toPhrasing = phrasingParser(fromMarkdown);
+    const toPhrasing = cachedPhrasingParser(fromMarkdown);
+    // Expanded with the signature the bundling was asked with: not read again from the files.
     if (!recordPagesIn || !file.path) {
-      expandReferences(tree, where, toPhrasing);
+      expandReferences(tree, where, toPhrasing, undefined, signature);
       return;
     }
     const blocks = structuredClone(referenceBlocksOf(tree, where));
     const { fingerprint, error } = expansionFingerprint((expanded) =>
-      expandReferences(tree, where, toPhrasing, expanded),
+      expandReferences(tree, where, toPhrasing, expanded, signature),
     );
     recordPage(recordPagesIn, { page: file.path, blocks, fingerprint, descriptions: signature });
     if (error) throw error;
