@@ -7,7 +7,7 @@
 import { operationReferences, treeArticleMarkdown } from '../page-markdown/htmlToMarkdown.mjs';
 import { fieldDocuments } from '../search-index/fieldDocuments.mjs';
 import { parseBuiltPage } from '../search-index/themeParse.mjs';
-import { parseHtml } from './parseHtml.mjs';
+import { parseHtml, withoutCodeTokens } from './parseHtml.mjs';
 
 /**
  * @typedef {object} BuiltPage a built page and what to derive from it
@@ -32,7 +32,7 @@ import { parseHtml } from './parseHtml.mjs';
  * @returns {BuiltPageFacts}
  */
 export function builtPageFacts(html, { markdown, search }) {
-  const tree = parseHtml(html);
+  const tree = parseHtml(withoutCodeTokens(html));
   /** @type {BuiltPageFacts} */
   const facts = {};
   // The search reads the tree as it is; the Markdown changes it, so it comes last.
