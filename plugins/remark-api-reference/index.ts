@@ -250,7 +250,8 @@ function phrasingParser(fromMarkdown: (markdown: string) => Root): ToPhrasing {
 
 /**
  * The descriptions' Markdown parsed, by source: the same strings recur on many pages, in both docs versions and in
- * every refresh, and parsing them was most of the expansion's time (a cold build parsed each about five times).
+ * every refresh, and parsing them was most of the expansion's time (a build of the 181 pages parsed 805 strings 6,760
+ * times).
  */
 const parsedPhrasing = new Map<string, readonly PhrasingContent[]>();
 /** More distinct strings than the descriptions hold start the cache again (edits under `npm start` add new ones). */
