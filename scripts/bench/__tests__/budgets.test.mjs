@@ -361,6 +361,42 @@ describe('what a run leaves out', () => {
     assert.equal(plain.budgets.find((b) => b.name === 'cold build vs our page Markdown in stock')?.pass, null);
   });
 
+  test("the rendered-content template's peak memory is shown beside the memory budget, as information", () => {
+    const results = savedRun();
+    const stockPeak = median(results.stock.build.peakBytes);
+    results.rendered = {
+      pages: 179,
+      bytes: 2.8 * 2 ** 20,
+      build: {
+        coldMs: [1.2, 1.1, 1.3].map((factor) => median(results.same.build.coldMs) * factor),
+        peakBytes: [2.7, 2.75, 2.8].map((factor) => stockPeak * factor),
+      },
+    };
+    const { rows, budgets } = judge(results, FULL);
+    const template = rows.find((r) => r.measure.startsWith("Cold build of the stock template holding this site's"));
+    assert.match(template?.cells.same ?? '', /× same-content; peak memory \d+ MiB \(\d+ MiB–\d+ MiB\): 2\.75× stock$/);
+    const memoryCheck = (/** @type {ReturnType<typeof judge>} */ judged) =>
+      judged.rows.flatMap((r) => r.checks).find((c) => c.name === 'peak build memory vs stock');
+    assert.equal(
+      budgets.find((b) => b.name === 'peak build memory vs stock')?.value,
+      median(results.site.build.peakBytes) / stockPeak,
+      'the budget itself is unchanged',
+    );
+    assert.match(
+      memoryCheck({ rows, budgets })?.text ?? '',
+      /× stock \(the stock template holding our page Markdown: 2\.75× stock, information\)$/,
+    );
+    // A run saved before the template's memory was measured: the budget's text alone.
+    delete results.rendered.build.peakBytes;
+    const older = judge(results, FULL);
+    assert.match(memoryCheck(older)?.text ?? '', /^[\d.]+× stock$/);
+    assert.doesNotMatch(
+      older.rows.find((r) => r.measure.startsWith("Cold build of the stock template holding this site's"))?.cells
+        .same ?? '',
+      /peak memory/,
+    );
+  });
+
   test('the production server: Node held to its budgets, workerd reported beside it; not measured, no pass', () => {
     const onlyServer = benchPlan({ sections: ['server'] });
     const { rows, budgets } = judge(savedRun(), onlyServer);

@@ -187,7 +187,7 @@ export async function measure({ root, results, plan, log }) {
               sameContent: templates.sameContent,
               builtDocs: join(root, site.outDir, 'docs'),
             });
-            results.rendered = { pages: made.pages, bytes: made.bytes, build: { coldMs: [] } };
+            results.rendered = { pages: made.pages, bytes: made.bytes, build: { coldMs: [], peakBytes: [] } };
             return { name: 'Rendered-content template', dir: made.dir, outDir: 'build', env: {} };
           });
         }
@@ -195,7 +195,8 @@ export async function measure({ root, results, plan, log }) {
       const build = rendered && (await coldBuild(rendered, round));
       if (build) {
         results.rendered.build.coldMs.push(build.ms);
-        log(`  ${(build.ms / 1000).toFixed(1)} s`);
+        results.rendered.build.peakBytes.push(build.peakBytes);
+        log(`  ${(build.ms / 1000).toFixed(1)} s, peak ${(build.peakBytes / 2 ** 20).toFixed(0)} MiB`);
       }
     }
     // Each site's warm rebuild right after the rounds, from the caches its last cold build wrote.
