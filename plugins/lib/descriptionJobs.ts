@@ -1,15 +1,17 @@
 /**
  * What the build makes from the API descriptions alone, run in the description worker
- * (`descriptionWorker.ts`): the bundled descriptions themselves, the Try it panel's modules (plugins/try-it) and a
- * reference page's downloads (plugins/api-reference/downloads.ts). The first job bundles the descriptions
- * (`bundleDescriptions`, which keeps them for the next jobs and leaves them in its cache file for the main thread);
- * the others return strings, which the plugins write.
+ * (`descriptionWorker.ts`): the bundled descriptions themselves, the changelog the docs pages show
+ * (openapi/changes/changelog.ts), the Try it panel's modules (plugins/try-it) and a reference page's downloads
+ * (plugins/api-reference/downloads.ts). The first job bundles the descriptions (`bundleDescriptions`, which keeps them
+ * for the next jobs and leaves them in its cache file for the main thread); the others return what the plugins use.
  */
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
+import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/changelog';
 import {
   API_VERSIONS,
   apisIn,
   bundleDescriptions,
+  descriptionsSignature,
   isObject,
   loadBundled,
   operationsOf,
@@ -84,6 +86,23 @@ export async function descriptionDownloadContents({
   );
 }
 
+/** The changelog, with the signature of the description files (`descriptionsSignature`) it was computed beside. */
+export interface ComputedChangelog {
+  readonly signature: string;
+  readonly releases: ChangelogRelease[];
+}
+
+/**
+ * The changelog (`computeChangelog`) for the docs pages' compile (plugins/remark-api-reference), which would otherwise
+ * parse every released description on the main thread. Computed once the descriptions are bundled: its parsing would
+ * otherwise hold up the bundling, which the site's load waits for.
+ */
+export async function changelogHere(): Promise<ComputedChangelog> {
+  await bundleDescriptions();
+  const signature = descriptionsSignature();
+  return { signature, releases: computeChangelog() };
+}
+
 /**
  * Bundles the descriptions (`bundleDescriptions`), which leaves them in its cache file for the main thread, and
  * answers with their signature.
@@ -95,6 +114,7 @@ export async function bundleDescriptionsHere(): Promise<string> {
 /** The jobs the description worker runs, by name. */
 export const DESCRIPTION_JOBS = {
   bundle: bundleDescriptionsHere,
+  changelog: changelogHere,
   tryItModules: tryItModuleFiles,
   downloads: descriptionDownloadContents,
 };

@@ -41,6 +41,8 @@ import {
 import { isObject } from '../../openapi/document';
 import type { EnvironmentUrl, ScopeAlternatives } from '../../contracts/content/endpointFacts';
 import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/changelog';
+import type { ComputedChangelog } from '../lib/descriptionJobs';
+import { inDescriptionWorker } from '../lib/descriptionWorker';
 import type { DescriptionChange } from '../../openapi/changes/describeChanges';
 import { attributeList, versionChanges } from '../../openapi/changes/migration';
 import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './changeMarks';
@@ -82,11 +84,37 @@ let history: {
 /** The computed changelog and the marks it gives the operations, again only when a description file has changed. */
 function loadHistory(): NonNullable<typeof history> {
   const signature = signatureNow();
-  if (history?.signature !== signature) {
-    const releases = computeChangelog();
-    history = { signature, releases, marks: changeMarks(releases) };
-  }
+  if (history?.signature !== signature) history = historyOf({ signature, releases: computeChangelog() });
   return history;
+}
+
+const historyOf = ({ signature, releases }: ComputedChangelog) => ({
+  signature,
+  releases,
+  marks: changeMarks(releases),
+});
+
+/** The changelog being computed in the description worker (`prefetchChangelog`), once asked. */
+let changelogInWorker: Promise<ComputedChangelog> | null = null;
+
+/**
+ * Has the description worker compute the changelog while the site loads (a production build: the page dependencies
+ * plugin's `loadContent` asks). The pages' compile then takes it (`takePrefetchedChangelog`) instead of parsing every
+ * released description on the main thread, which every MDX compile of the build waits on: about 1 s of a cold build.
+ * `npm start` computes it here, again after a description edit.
+ */
+export function prefetchChangelog(ask = () => inDescriptionWorker('changelog', undefined)): void {
+  changelogInWorker ??= ask();
+}
+
+/**
+ * Before a page is expanded with the descriptions of `signature`: the worker's changelog, when it was computed beside
+ * the same description files. A job that failed leaves the changelog to `loadHistory`, which stops on the same error.
+ */
+async function takePrefetchedChangelog(signature: string): Promise<void> {
+  if (!changelogInWorker || history?.signature === signature) return;
+  const computed = await changelogInWorker.catch(() => null);
+  if (computed?.signature === signature && history?.signature !== signature) history = historyOf(computed);
 }
 
 /**
@@ -572,6 +600,7 @@ export default function remarkApiReference({ recordPagesIn }: { readonly recordP
     // An ES module: imported when a page is compiled, not when the config loads.
     const { fromMarkdown } = await import('mdast-util-from-markdown');
     const { signature } = await bundleDescriptions();
+    await takePrefetchedChangelog(signature);
     const where = file.path ?? 'a docs page';
     const toPhrasing = cachedPhrasingParser(fromMarkdown);
     // Expanded with the signature the bundling was asked with: not read again from the files.

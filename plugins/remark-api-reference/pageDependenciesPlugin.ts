@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { bundledInDescriptionWorker } from '../lib/descriptionWorker';
-import { refreshReferencePages } from '.';
+import { prefetchChangelog, refreshReferencePages } from '.';
 import { ensureRecordsIdentity, PAGE_DEPENDENCIES_DIR } from './pageDependencies';
 
 /**
@@ -16,6 +16,8 @@ export default function referencePageDependenciesPlugin(contentDirs: readonly st
   return (context: LoadContext): Plugin<unknown> => ({
     name: 'api-reference-page-dependencies',
     async loadContent() {
+      // A build: the pages' changelog computed in the description worker meanwhile (asked before the worker closes).
+      if (process.env.NODE_ENV === 'production') prefetchChangelog();
       // In the description worker, as the reference pages' plugins do: then read from its cache file.
       await bundledInDescriptionWorker();
       ensureRecordsIdentity(PAGE_DEPENDENCIES_DIR);

@@ -4,7 +4,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { loadBundled } from '../../../openapi/descriptions';
+import { computeChangelog } from '../../../openapi/changes/changelog';
+import { descriptionsSignature, loadBundled } from '../../../openapi/descriptions';
 import { withDocsLinksUnder } from '../../api-reference/docsLinks';
 import type { DescriptionJobName } from '../descriptionJobs';
 import { bundledInDescriptionWorker, descriptionWorker, inDescriptionWorker } from '../descriptionWorker';
@@ -22,6 +23,13 @@ describe('inDescriptionWorker', () => {
     expect(parse(contents.yaml)).toEqual(expected);
     expect((JSON.parse(contents.postman) as { info: { schema: string } }).info.schema).toMatch(/collection\/v2\.1\.0/);
   }, 60_000);
+
+  it('computes the changelog as the main thread does, with the signature of the files it read', async () => {
+    const computed = await inDescriptionWorker('changelog', undefined);
+    expect(computed.signature).toBe(descriptionsSignature());
+    expect(computed.releases.length).toBeGreaterThan(10);
+    expect(computed.releases).toEqual(computeChangelog());
+  }, 120_000);
 
   it("rejects with the job's own error, and runs the next job", async () => {
     const publicModules = inDescriptionWorker('tryItModules', {
