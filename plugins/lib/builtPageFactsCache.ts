@@ -23,8 +23,11 @@ const ROOT = path.join(__dirname, '..', '..');
 /** Beside the other build caches, which `npm run clear` and the bench's cold builds remove. */
 export const BUILT_PAGE_FACTS_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'built-page-facts');
 
-/** The module that derives the facts (what the build's workers run): it and every module it imports are the code. */
-const FACTS_MODULE = path.join(__dirname, 'builtPageFacts.mjs');
+/**
+ * The module the build's workers run (it derives the facts with `builtPageFacts.mjs`, and gives the Markdown converter
+ * a module of ours in place of a library's): it and every module it imports are the code.
+ */
+const FACTS_MODULE = path.join(__dirname, 'builtPagesWorker.mjs');
 
 /** An entry not read for this long is removed (each build that reads one marks it read). */
 const UNUSED_FOR_MS = 14 * 24 * 60 * 60 * 1000;

@@ -5,8 +5,14 @@
  * goes instead of staying with the build's main thread to the end.
  */
 import { readFile } from 'node:fs/promises';
+import { registerHooks } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { builtPageFacts } from './builtPageFacts.mjs';
+import { resolveCompiledIsElement } from '../page-markdown/compiledIsElement.mjs';
+
+// Before the Markdown converter's modules load (hence the import below): its whitespace minifier gets an `isElement`
+// that compiles its lists of tag names once (the same answers, 0.88x the time of this step).
+registerHooks({ resolve: resolveCompiledIsElement });
+const { builtPageFacts } = await import('./builtPageFacts.mjs');
 
 /** @type {readonly import('./builtPageFacts.mjs').BuiltPage[]} */
 const pages = workerData;

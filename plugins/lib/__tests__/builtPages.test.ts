@@ -107,11 +107,13 @@ describe('the facts kept between builds', () => {
     expect((await builtPagesFacts([page], { workers: 1, cacheDir }))[0]?.markdown).toMatch(/After the edit\./);
   });
 
-  it('are keyed on the code that derives them: the facts module and every project module it imports', () => {
+  it("are keyed on the code that derives them: the workers' module and every project module it imports", () => {
     const code = factsCodeFiles();
     expect(code).toEqual(
       expect.arrayContaining([
         'package-lock.json',
+        'plugins/lib/builtPagesWorker.mjs',
+        'plugins/page-markdown/compiledIsElement.mjs',
         'plugins/lib/builtPageFacts.mjs',
         'plugins/lib/parseHtml.mjs',
         'plugins/page-markdown/htmlToMarkdown.mjs',
