@@ -9,6 +9,7 @@
  * `rehype-remark` and `remark-stringify` write the rest.
  */
 import { h } from 'hastscript';
+import { defaultHandlers } from 'mdast-util-to-markdown';
 import { select } from 'hast-util-select';
 import { toText } from 'hast-util-to-text';
 import rehypeRemark from 'rehype-remark';
@@ -18,6 +19,7 @@ import { unified } from 'unified';
 import { DIAGRAM_SOURCE_ATTRIBUTE, SCHEMA_ATTRIBUTES } from '../../config/pageMarkdown.mjs';
 import { elementsWhere, firstElementWhere, hasClass } from '../lib/hastElements.mjs';
 import { parseHtml } from '../lib/parseHtml.mjs';
+import { checkBeforeEscaping } from './escapeCheck.mjs';
 import { markdownFile } from './markdownFile.mjs';
 import { schemaMarks } from './sharedSchemas.mjs';
 
@@ -340,6 +342,16 @@ export function articleMarkdown(input) {
 }
 
 /**
+ * The root's handler of `mdast-util-to-markdown`, which first gives the serialization the check of its texts before
+ * they are escaped (`escapeCheck.mjs`).
+ * @type {import('mdast-util-to-markdown').Handle}
+ */
+function root(node, parent, state, info) {
+  checkBeforeEscaping(state);
+  return defaultHandlers.root(node, parent, state, info);
+}
+
+/**
  * {@link articleMarkdown} of a page already parsed. The tree is changed: read it for anything else first.
  * @param {Root} tree
  * @param {Pick<PageMarkdownInput, 'pageUrl'>} input
@@ -349,7 +361,7 @@ export function treeArticleMarkdown(tree, input) {
   const processor = unified()
     .use(rehypeRemark)
     .use(remarkGfm, { tablePipeAlign: false })
-    .use(remarkStringify, { bullet: '-', fences: true, rule: '-', listItemIndent: 'one' });
+    .use(remarkStringify, { bullet: '-', fences: true, rule: '-', listItemIndent: 'one', handlers: { root } });
   const body = processor.stringify(/** @type {MarkdownRoot} */ (processor.runSync(article)));
   return `${body.trim()}\n`;
 }
