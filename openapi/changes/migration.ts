@@ -4,7 +4,8 @@
  * the breaking changes it names by rule and operation. Every breaking change needs a step, and every step a breaking
  * change: `migrationProblems` says which do not, for the build and for `npm test`.
  */
-import { loadBundled, type ApiName, type ApiVersion } from '../descriptions';
+import { createHash } from 'node:crypto';
+import { API_VERSIONS, apisIn, loadBundled, type ApiName, type ApiVersion } from '../descriptions';
 import { describeChanges, type DescriptionChange } from './describeChanges';
 import { CHANGE_RULES } from './rules';
 
@@ -23,6 +24,27 @@ export function versionChanges(api: ApiName, from: ApiVersion, to: ApiVersion): 
     loadBundled(api, { dereferenced: false, version: from }),
     loadBundled(api, { dereferenced: false, version: to }),
   );
+}
+
+/**
+ * The signature of the two descriptions `versionChanges(api, from, to)` compares (the SHA-256 of their JSON): the same
+ * signature, the same changes.
+ */
+export function versionChangesSignature(api: ApiName, from: ApiVersion, to: ApiVersion): string {
+  const compared = [from, to].map((version) => loadBundled(api, { dereferenced: false, version }));
+  return createHash('sha256').update(JSON.stringify(compared)).digest('hex');
+}
+
+/** Each API with each major version after its first, and the version before: what a migration guide compares. */
+export function versionSteps(): { readonly api: ApiName; readonly from: ApiVersion; readonly to: ApiVersion }[] {
+  return API_VERSIONS.flatMap((to, index) => {
+    const from = API_VERSIONS[index - 1];
+    return from === undefined
+      ? []
+      : apisIn(to)
+          .filter((api) => apisIn(from).includes(api))
+          .map((api) => ({ api, from, to }));
+  });
 }
 
 /** Whether `step` covers `change`: its rule, and its operation (or none, for a change to the whole description). */

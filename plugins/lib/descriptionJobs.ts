@@ -7,6 +7,8 @@
  */
 import { isProtectedPath } from '../../config/protectedPaths.mjs';
 import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/changelog';
+import type { DescriptionChange } from '../../openapi/changes/describeChanges';
+import { versionChanges, versionChangesSignature, versionSteps } from '../../openapi/changes/migration';
 import {
   API_VERSIONS,
   apisIn,
@@ -86,21 +88,46 @@ export async function descriptionDownloadContents({
   );
 }
 
-/** The changelog, with the signature of the description files (`descriptionsSignature`) it was computed beside. */
-export interface ComputedChangelog {
+/** The changes from one major version of an API to the next (`versionChanges`), with their signature. */
+export interface ComputedVersionChanges {
+  readonly api: ApiName;
+  readonly from: ApiVersion;
+  readonly to: ApiVersion;
+  /** `versionChangesSignature` of the two descriptions compared. */
   readonly signature: string;
-  readonly releases: ChangelogRelease[];
+  readonly changes: DescriptionChange[];
 }
 
 /**
- * The changelog (`computeChangelog`) for the docs pages' compile (plugins/remark-api-reference), which would otherwise
- * parse every released description on the main thread. Computed once the descriptions are bundled: its parsing would
- * otherwise hold up the bundling, which the site's load waits for.
+ * The changelog, with the signature of the description files (`descriptionsSignature`) it was computed beside, and
+ * the changes between each API's consecutive major versions, which a migration guide shows.
+ */
+export interface ComputedChangelog {
+  readonly signature: string;
+  readonly releases: ChangelogRelease[];
+  readonly versionChanges: readonly ComputedVersionChanges[];
+}
+
+/**
+ * The changelog (`computeChangelog`) and the changes between major versions (`versionChanges`) for the docs pages'
+ * compile (plugins/remark-api-reference), which would otherwise parse every released description and compare the
+ * versions on the main thread. Computed once the descriptions are bundled: it would otherwise hold up the bundling,
+ * which the site's load waits for.
  */
 export async function changelogHere(): Promise<ComputedChangelog> {
   await bundleDescriptions();
   const signature = descriptionsSignature();
-  return { signature, releases: computeChangelog() };
+  return {
+    signature,
+    releases: computeChangelog(),
+    versionChanges: versionSteps().map(({ api, from, to }) => ({
+      api,
+      from,
+      to,
+      signature: versionChangesSignature(api, from, to),
+      changes: versionChanges(api, from, to),
+    })),
+  };
 }
 
 /**

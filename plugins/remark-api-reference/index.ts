@@ -44,7 +44,7 @@ import { computeChangelog, type ChangelogRelease } from '../../openapi/changes/c
 import type { ComputedChangelog } from '../lib/descriptionJobs';
 import { inDescriptionWorker } from '../lib/descriptionWorker';
 import type { DescriptionChange } from '../../openapi/changes/describeChanges';
-import { attributeList, versionChanges } from '../../openapi/changes/migration';
+import { attributeList, versionChanges, versionChangesSignature } from '../../openapi/changes/migration';
 import { anchorsIn, changeMarks, markChanges, type OperationMarks } from './changeMarks';
 import { changelogNodes, releaseKey, type OperationPage } from './changelogNodes';
 import { attributeOf } from './mdxAttributes';
@@ -88,7 +88,7 @@ function loadHistory(): NonNullable<typeof history> {
   return history;
 }
 
-const historyOf = ({ signature, releases }: ComputedChangelog) => ({
+const historyOf = ({ signature, releases }: Pick<ComputedChangelog, 'signature' | 'releases'>) => ({
   signature,
   releases,
   marks: changeMarks(releases),
@@ -98,23 +98,30 @@ const historyOf = ({ signature, releases }: ComputedChangelog) => ({
 let changelogInWorker: Promise<ComputedChangelog> | null = null;
 
 /**
- * Has the description worker compute the changelog while the site loads (a production build: the page dependencies
- * plugin's `loadContent` asks). The pages' compile then takes it (`takePrefetchedChangelog`) instead of parsing every
- * released description on the main thread, which every MDX compile of the build waits on: about 1 s of a cold build.
- * `npm start` computes it here, again after a description edit.
+ * Has the description worker compute the changelog, and the changes between major versions that a migration guide
+ * shows, while the site loads (a production build: the page dependencies plugin's `loadContent` asks). The pages'
+ * compile then takes them (`takePrefetchedChangelog`) instead of parsing every released description and comparing the
+ * versions on the main thread, which every MDX compile of the build waits on: about 1 s of a cold build, and 0.3 s.
+ * `npm start` computes them here, again after a description edit.
  */
 export function prefetchChangelog(ask = () => inDescriptionWorker('changelog', undefined)): void {
   changelogInWorker ??= ask();
 }
 
 /**
- * Before a page is expanded with the descriptions of `signature`: the worker's changelog, when it was computed beside
- * the same description files. A job that failed leaves the changelog to `loadHistory`, which stops on the same error.
+ * Before a page is expanded with the descriptions of `signature`: the worker's changelog and changes between versions,
+ * when they were computed beside the same description files. A job that failed leaves them to `loadHistory` and
+ * `changesBetween`, which stop on the same error.
  */
 async function takePrefetchedChangelog(signature: string): Promise<void> {
   if (!changelogInWorker || history?.signature === signature) return;
   const computed = await changelogInWorker.catch(() => null);
-  if (computed?.signature === signature && history?.signature !== signature) history = historyOf(computed);
+  if (computed?.signature !== signature || history?.signature === signature) return;
+  history = historyOf(computed);
+  // Each is taken by `changesBetween`, which compares its signature with the descriptions it is asked about.
+  for (const { api, from, to, signature: compared, changes } of computed.versionChanges) {
+    versionChangesCache.set(versionChangesKey(api, from, to), { signature: compared, changes });
+  }
 }
 
 /**
@@ -349,13 +356,17 @@ function changelog(node: MdxJsxFlowElement, where: string, toPhrasing: ToPhrasin
   });
 }
 
-/** The changes between two versions of an API, again only when a description file has changed. */
+/**
+ * The changes between two versions of an API (computed in the description worker in a build: `prefetchChangelog`),
+ * again only when one of the two descriptions has changed.
+ */
 const versionChangesCache = new Map<string, { readonly signature: string; readonly changes: DescriptionChange[] }>();
+const versionChangesKey = (api: ApiName, from: ApiVersion, to: ApiVersion) => `${api} ${from} ${to}`;
 function changesBetween(api: ApiName, from: ApiVersion, to: ApiVersion): DescriptionChange[] {
-  const key = `${api} ${from} ${to}`;
+  const key = versionChangesKey(api, from, to);
   // The two descriptions themselves, not the signature of every file: an edit of another API's description (in
   // `npm start`) does not compare them again.
-  const signature = fingerprintOf([from, to].map((version) => loadBundled(api, { dereferenced: false, version })));
+  const signature = versionChangesSignature(api, from, to);
   const kept = versionChangesCache.get(key);
   if (kept?.signature === signature) return kept.changes;
   const changes = versionChanges(api, from, to);

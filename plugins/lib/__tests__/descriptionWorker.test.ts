@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { computeChangelog } from '../../../openapi/changes/changelog';
+import { versionChanges, versionChangesSignature } from '../../../openapi/changes/migration';
 import { descriptionsSignature, loadBundled } from '../../../openapi/descriptions';
 import { withDocsLinksUnder } from '../../api-reference/docsLinks';
 import type { DescriptionJobName } from '../descriptionJobs';
@@ -24,11 +25,18 @@ describe('inDescriptionWorker', () => {
     expect((JSON.parse(contents.postman) as { info: { schema: string } }).info.schema).toMatch(/collection\/v2\.1\.0/);
   }, 60_000);
 
-  it('computes the changelog as the main thread does, with the signature of the files it read', async () => {
+  it('computes the changelog and the changes between versions as the main thread does, with signatures', async () => {
     const computed = await inDescriptionWorker('changelog', undefined);
     expect(computed.signature).toBe(descriptionsSignature());
     expect(computed.releases.length).toBeGreaterThan(10);
     expect(computed.releases).toEqual(computeChangelog());
+    // The Trading API's v2 preview: the one API with a second major version.
+    expect(computed.versionChanges.map(({ api, from, to }) => `${api} ${from} ${to}`)).toEqual(['orders v1 v2']);
+    for (const { api, from, to, signature, changes } of computed.versionChanges) {
+      expect(signature).toBe(versionChangesSignature(api, from, to));
+      expect(changes.some((change) => change.class === 'breaking')).toBe(true);
+      expect(changes).toEqual(versionChanges(api, from, to));
+    }
   }, 120_000);
 
   it("rejects with the job's own error, and runs the next job", async () => {
