@@ -18,7 +18,7 @@ export { convertElement } from 'hast-util-is-element';
 /**
  * Each list of names met, compiled, by the list itself: `hast-util-minify-whitespace`'s lists are module constants,
  * never changed.
- * @type {WeakMap<readonly unknown[], (element: import('hast').Element) => boolean>}
+ * @type {WeakMap<readonly unknown[], (element: { readonly tagName: string }) => boolean>}
  */
 const compiledLists = new WeakMap();
 
@@ -42,7 +42,7 @@ function compiled(test) {
  * @param {unknown} element
  * @param {import('hast-util-is-element').Test} [test]
  * @param {number | null} [index]
- * @param {import('hast').Parents | null} [parent]
+ * @param {Parameters<typeof isElementOf>[3]} [parent]
  * @param {unknown} [context]
  * @returns {boolean}
  */
