@@ -31,6 +31,11 @@ async function expectFailurePage(page: Page, reason: string, heading: RegExp) {
  * Lets sign-in run up to the provider's redirect back to the site, and returns that callback URL
  * without completing it: the return page loads with its scripts blocked, so the code is never
  * exchanged and the transaction stays in storage.
+ *
+ * The return page asks for the application's scripts only after its load event (once its inline
+ * script finds the sign-in starter blocked, or after its fall-back delay), so the page is left for
+ * about:blank before the scripts are let through: on a busy machine a late request would otherwise
+ * load the application, which completes the real sign-in and spends the transaction.
  */
 async function captureCallbackUrl(page: Page, path = '/docs'): Promise<string> {
   await page.goto(path);
@@ -41,6 +46,7 @@ async function captureCallbackUrl(page: Page, path = '/docs'): Promise<string> {
   await signInAtProvider(page);
   await page.waitForURL((url) => url.pathname.startsWith('/login/callback'));
   const callbackUrl = page.url();
+  await page.goto('about:blank');
   await page.unroute(siteScripts);
   return callbackUrl;
 }
