@@ -16,7 +16,7 @@ import type { AuthSettings } from '@site/config/settings';
 import type { AuthEngine } from './AuthProvider/engine';
 import { createAuthLog } from './authLog';
 import { postEndSessionForm } from './endSessionForm';
-import { clearTransactionStorage, isStorageAvailable } from './browserStorage';
+import { clearTransactionStorage, isStorageAvailable, storedIdToken } from './browserStorage';
 import { clearIdTokenCookie, writeIdTokenCookie } from './idTokenCookie';
 import { EXPIRE_EARLY_SECONDS, providerEndpoints } from './providerEndpoints';
 import { signedInUserOf } from './storedSession';
@@ -86,16 +86,21 @@ async function postForm(url: string, fields: Record<string, string>): Promise<vo
 /**
  * The gate's cookie follows the stored ID token: set when tokens are stored (sign-in, or another
  * tab's through storage sync), replaced when they renew, removed with them.
+ *
+ * A renewal reports the old ID token removed, then the new one added, after it has stored the new one.
+ * The cookie is replaced then, never removed first: a file of a protected page the browser asks for in
+ * between would be refused (401) by the gate. So a removal clears the cookie only when no ID token is
+ * stored any more.
  */
 function keepIdTokenCookie(oktaAuth: OktaAuth, baseUrl: string): void {
-  const follow = (key: string, token?: Token) => {
-    if (key !== 'idToken') return;
-    if (token && 'idToken' in token) writeIdTokenCookie(token, baseUrl);
-    else clearIdTokenCookie(baseUrl);
+  const follow = (key: string, token: Token) => {
+    if (key === 'idToken' && 'idToken' in token) writeIdTokenCookie(token, baseUrl);
   };
   oktaAuth.tokenManager.on('added', follow);
   oktaAuth.tokenManager.on('renewed', follow);
-  oktaAuth.tokenManager.on('removed', (key: string) => follow(key));
+  oktaAuth.tokenManager.on('removed', (key: string) => {
+    if (key === 'idToken' && storedIdToken() === null) clearIdTokenCookie(baseUrl);
+  });
   const { idToken } = oktaAuth.tokenManager.getTokensSync();
   if (idToken) writeIdTokenCookie(idToken, baseUrl);
 }

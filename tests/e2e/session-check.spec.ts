@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { IDP_ISSUER, SIGNED_IN_STATE, SITE_ORIGIN } from './environment.mjs';
+import { ID_TOKEN_COOKIE } from '../../config/idTokenCookie.mjs';
 import { expect, refreshRequest, signIn, storedTokens, test, waitForHydration, watchSignInSdk } from './fixtures';
 
 /**
@@ -10,6 +11,26 @@ import { expect, refreshRequest, signIn, storedTokens, test, waitForHydration, w
 
 const PAGE = '/docs/accounts-api/endpoints/balance-summary';
 const gate = (page: Page) => page.locator('[data-access]');
+
+/**
+ * Records what the page's code writes to the gate's cookie (`document.cookie = …`), from the next page
+ * load on, in order; the returned function reads the record.
+ */
+async function recordGateCookieWrites(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript((name) => {
+    const writes: string[] = [];
+    Object.assign(window, { gateCookieWrites: writes });
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    Object.defineProperty(Document.prototype, 'cookie', {
+      ...cookie,
+      set(this: Document, value: string) {
+        if (value.startsWith(`${name}=`)) writes.push(value);
+        cookie?.set?.call(this, value);
+      },
+    });
+  }, ID_TOKEN_COOKIE);
+  return () => page.evaluate(() => (window as unknown as { gateCookieWrites: string[] }).gateCookieWrites);
+}
 
 test.describe('a signed-in reader', () => {
   test.use({ storageState: SIGNED_IN_STATE });
@@ -40,6 +61,7 @@ test.describe('the SDK when it is needed', () => {
       window.localStorage.setItem('okta-token-storage', JSON.stringify(tokens));
     });
     const sdk = await watchSignInSdk(page);
+    const cookieWrites = await recordGateCookieWrites(page);
     const refresh = refreshRequest(page);
     await page.reload();
     expect((await (await refresh).response())?.status()).toBe(200);
@@ -47,6 +69,12 @@ test.describe('the SDK when it is needed', () => {
     await expect.poll(async () => (await storedTokens(page)).accessToken?.accessToken).not.toBe(before);
     expect(sdk()).not.toEqual([]);
     await expect(page).toHaveURL(`${SITE_ORIGIN}${PAGE}`);
+    // The renewal replaced the gate's cookie with the new ID token and never removed it first: a protected
+    // file the page asked for in between would have been refused.
+    const renewedIdToken = (await storedTokens(page)).idToken?.idToken;
+    const writes = await cookieWrites();
+    expect(writes.filter((write) => write.startsWith(`${ID_TOKEN_COOKIE}=;`))).toEqual([]);
+    expect(writes.at(-1)).toMatch(new RegExp(`^${ID_TOKEN_COOKIE}=${renewedIdToken};`));
   });
 
   test('Log Out on a page without the SDK signs out, and the tab that had it says so', async ({ page, context }) => {
